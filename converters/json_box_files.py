@@ -93,7 +93,7 @@ def _all_fractions(boxes: list, fmt: BoxFormat) -> bool:
     pixels (read as pixels, every box would lie in the top-left pixel)."""
     if len(fmt.box_fields) != 4:
         return False
-    return all(0 <= box[f] <= 1 for box in boxes for f in fmt.box_fields)
+    return all(0 <= _dig(box, f) <= 1 for box in boxes for f in fmt.box_fields)
 
 
 def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
@@ -101,7 +101,7 @@ def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
         return False
     name, numbers = box.get(fmt.class_field), box.get(fmt.box_fields[0])
     if len(fmt.box_fields) == 4:  # the four numbers in fields of their own (EuroCity Persons' x0 .. y1)
-        numbers = [box.get(f) for f in fmt.box_fields]
+        numbers = [_dig(box, f) for f in fmt.box_fields]  # (dotted under an object of their own: MTSD's bbox.xmin)
     if fmt.convention == POINTS_PIXELS:  # LabelMe's points: [x, y] pairs (the reader checks each whole)
         return isinstance(name, str) and bool(name.strip()) and isinstance(numbers, list) and bool(numbers) and all(
             isinstance(p, list) and len(p) == 2 for p in numbers[:8])
@@ -110,6 +110,14 @@ def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
     if fmt.convention == XYWH_PIXELS:  # a size is not negative
         return numbers[2] >= 0 and numbers[3] >= 0
     return fmt.convention != XYXY_PIXELS or (numbers[0] <= numbers[2] and numbers[1] <= numbers[3])
+
+
+def _dig(box: dict, field: str) -> object:
+    """A dotted field's value (`bbox.xmin`), or None where a step is missing."""
+    found: object = box
+    for step in field.split("."):
+        found = found.get(step) if isinstance(found, dict) else None
+    return found
 
 
 def _four_numbers(value: object) -> bool:

@@ -97,7 +97,63 @@ def _mirror_roots(folder: str, texts: Sequence[str], images_by_folder: dict[str,
         if len(differ) == 1 and differ[0] < len(parts) - 1 and len(stems & image_stems) * 2 >= len(stems):
             at = differ[0] + 1
             return "/".join(parts[:at]), "/".join(other[:at])
+    return _deeper_mirror_roots(parts, stems, images_by_folder)
+
+
+def _deeper_mirror_roots(parts: list[str], stems: set[str], images_by_folder: dict[str, set[str]]) -> tuple[str, str] | None:
+    """`_mirror_roots` of trees at different depths, the same folder names beneath (IceVision's
+    `annotations/training/<sequence>/` for `images/<sequence>/`), the roots apart; else None.
+
+    >>> _deeper_mirror_roots(["a", "training", "s1"], {"1"}, {"images/s1": {"1"}})
+    ('a/training', 'images')
+    """
+    for images, image_stems in sorted(images_by_folder.items()):
+        other = images.split("/")
+        if len(other) == len(parts) or other[-1] != parts[-1] or len(stems & image_stems) * 2 < len(stems):
+            continue
+        tail = 1
+        while tail < min(len(parts), len(other)) and parts[-tail - 1] == other[-tail - 1]:
+            tail += 1
+        text_root, image_root = "/".join(parts[:-tail]), "/".join(other[:-tail])
+        if text_root and image_root and not text_root.startswith(image_root + "/") and not image_root.startswith(text_root + "/"):
+            return text_root, image_root
     return None
+
+
+def _split_tree_images(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> str:
+    """The sibling folder of `folder` whose split folders' images share the stems of most of its files,
+    no stem in two of them (the Mapillary Traffic Sign Dataset's `images/` of `images/{train,val,test}/`
+    beside the one flat `annotations/<key>.json`): keyed by stem alone; or "".
+
+    >>> _split_tree_images("annotations", ["annotations/a.json", "annotations/b.json"], {"images/train": {"a"}, "images/val": {"b"}})
+    'images'
+    """
+    parent = posixpath.dirname(folder)
+    stems = {_image_stem(p) for p in texts}
+    trees: dict[str, list[set[str]]] = {}
+    for images, image_stems in images_by_folder.items():
+        tree = posixpath.dirname(images)
+        if tree != folder and tree and posixpath.dirname(tree) == parent and split_word(posixpath.basename(images)):
+            trees.setdefault(tree, []).append(image_stems)
+    best, shared = "", 0
+    for tree, groups in sorted(trees.items()):
+        union = set().union(*groups)
+        count = len(stems & union)
+        if len(groups) >= 2 and sum(map(len, groups)) == len(union) and count * 2 >= len(stems) and count > shared:
+            best, shared = tree, count
+    return best
+
+
+def _bare_split_folders(tree: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> tuple[str, ...]:
+    """The split folders ('/'-ended) of `_split_tree_images`' tree none of whose sampled images has a
+    document (MTSD's `images/test/`, its annotations withheld): written without objects.
+
+    >>> _bare_split_folders("images", ["a/x.json"], {"images/train": {"x"}, "images/test": {"y"}})
+    ('images/test/',)
+    """
+    stems = {_image_stem(p) for p in texts}
+    return tuple(sorted(f"{images}/" for images, image_stems in images_by_folder.items()
+                        if posixpath.dirname(images) == tree and split_word(posixpath.basename(images)) and not image_stems & stems))
 
 
 def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
@@ -107,7 +163,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         ext = layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:  # (and the stem a format's views share: VEDAI's `<id>` of `<id>_co.png`)
             images_by_folder.setdefault(posixpath.dirname(path), set()).update(_view_stems(layout.stem(path)))
-        elif ext in ("txt", "json") and "/" in path:
+        elif ext in ("txt", "json", "tsv") and "/" in path:  # (.tsv: IceVision's rows under a header, `header_box_rows`)
             texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []
     trees: set[tuple[str, str]] = set()
@@ -118,6 +174,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             continue  # (its tree's Evidence is made: one for all its folders, sampled or not)
         if roots:
             image_folder = roots[1]
+        by_stem = not image_folder and bool(image_folder := _split_tree_images(folder, texts, images_by_folder))
         if not image_folder:
             continue
         documents = [p for p in texts if layout.extension(p) == "json"]
@@ -131,11 +188,19 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             fmt = _json_documents_format(config, folder, documents, apart)
         else:
             first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
-            fmt = box_formats.per_image_format(posixpath.basename(folder), label_file_found.head_lines(config, first)) if first else None
+            lines = label_file_found.head_lines(config, first) if first else []
+            fmt = box_formats.per_image_format(posixpath.basename(folder), lines, layout.extension(first)) if first else None
         if fmt is None:
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
         rule = KeyRule(image_folder.count("/") + 2, False)
+        bare: tuple[str, ...] = ()
+        if by_stem:  # the images in split folders beneath image_folder, each keyed by its stem alone (MTSD's)
+            note = f"{folder}/: objects, one file per image of {image_folder}/<split>/ by stem: {fmt.shown}"
+            rule = KeyRule(1, False)
+            bare = _bare_split_folders(image_folder, texts, images_by_folder)
+            note += (f"; {', '.join(bare)}: no document, its images written without objects" if bare else "") + (
+                "; an image of another split folder without its document a reject")
         if roots:  # a mirror tree: one Evidence at its root, each file keyed by its image's path from SRC
             trees.add(roots)
             folder = roots[0]
@@ -146,7 +211,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             names = _one_class_named(config, folder, first, fmt)
             note += f"; class {names[0]} named {names[1]!r} (--label-names)"
         found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note,
-                              names=names))
+                              names=names, unannotated=bare))
     return found
 
 

@@ -11,6 +11,7 @@ as the label file (`label_file_found.found_label_file`, which re-exports these).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from shardify.beam_jobs.discover import coco_like, head_reads, set_aside
@@ -31,6 +32,7 @@ __all__ = [
     "looks_like_coco",
     "lvis_per_split",
     "named_by_split_alone",
+    "split_folder_of",
 ]
 
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
@@ -96,12 +98,37 @@ def coco_places(sample: Sequence[str]) -> Callable[[str], bool]:
     """
     tops = {p.split("/", 1)[0] if "/" in p else "" for p in sample}
     wrapper = next(iter(tops)) if len(tops) == 1 else ""
+    documents = Counter(p.rpartition("/")[0] for p in sample if layout.extension(p) == "json")
 
     def place(path: str) -> bool:
         inner = path[len(wrapper) + 1 :] if wrapper and path.startswith(wrapper + "/") else path
-        return inner.count("/") <= 1
+        # (a split folder's annotations folder of a few files: one of per-image documents, FUNSD's
+        # `training_data/annotations/<id>.json`, holds no split's COCO file, and is not read for one)
+        return inner.count("/") <= 1 or (
+            split_folder_of(inner) is not None and documents[path.rpartition("/")[0]] <= _MAX_SPLIT_FOLDER_FILES)
 
     return place
+
+
+# A split folder's annotations folder holding more .json files than this is of per-image documents: COCO's
+# kinds of one split (instances, person_keypoints, captions) are three.
+_MAX_SPLIT_FOLDER_FILES = 3
+# Folders a split's annotation file lies in under its split folder (iSAID's `train/Annotations/iSAID_train.json`).
+_ANNOTATION_FOLDER_NAMES = frozenset({"annotations", "annotation", "anns", "labels", "json"})
+
+
+def split_folder_of(path: str) -> str | None:
+    """The split folder a file lies in, directly or in its annotations folder (`train/metadata.json`,
+    iSAID's `train/Annotations/iSAID_train.json`: each split folder's own COCO file, left unread
+    when only the top and one folder down were looked in), or None.
+
+    >>> split_folder_of("train/Annotations/iSAID_train.json"), split_folder_of("val/x.json"), split_folder_of("a/b/x.json")
+    ('train', 'val', None)
+    """
+    parts = path.split("/")[:-1]
+    if len(parts) == 2 and parts[1].lower() in _ANNOTATION_FOLDER_NAMES:
+        parts = parts[:1]
+    return parts[0] if len(parts) == 1 and split_word(parts[0]) else None
 
 
 def named_by_split_alone(path: str) -> bool:

@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, coco_split_files, label_file_found, mat_annotations, mirror_label_files
+from shardify.beam_jobs.discover import coco_like, coco_split_files, coco_split_folders, label_file_found, mat_annotations
+from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read, word_captions
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
@@ -142,8 +143,7 @@ def find_evidence(
         and label_file_found.looks_like_coco(join_path(config.source, p), p)
     )
     coco_split_files.check_partition_sets(coco, keypoints=config.keypoints)  # AP-10K's split1, split2, split3 sets
-    for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):
-        found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
+    found += _coco_splits(config, sample, detected, coco)
     found = _whole_image_categories(config, found, detected)
     notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
     notes += folder_label_lists.class_list_notes(heads, found)  # Jester's jester-v1-labels.csv
@@ -220,6 +220,18 @@ def find_evidence(
     if unlisted_in_no_split(chosen):
         notes.append("inputs in no split list: in no split, counted with the auxiliary files (not records, not rejects)")
     return chosen, [e.note for e in chosen] + notes
+
+
+def _coco_splits(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, coco: list[str]) -> list[Evidence]:
+    """A COCO_SPLIT per split file, each told the split folders no file annotates and the tails of
+    files named after the images (`coco_split_folders`: iSAID's `test/`, `P0000_instance_id_RGB.png`)."""
+    per_split = label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco)
+    bare = coco_split_folders.unannotated_split_folders(detected.structure, [split for _, split in per_split])
+    tails = coco_split_folders.derived_tails(sample) if per_split else ()
+    said = (f"; {', '.join(bare)}: no annotation file, its images that split's unlabelled records" if bare else "") + (
+        f"; files named after an image plus {', '.join(tails)}: auxiliary where no file names them" if tails else "")
+    return [Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"
+                     + (said if i == 0 else ""), unannotated=bare, derived_tails=tails) for i, (path, split) in enumerate(per_split)]
 
 
 _OBJECT_NAME = re.compile(r"<name>\s*([^<]*?)\s*</name>")

@@ -43,6 +43,8 @@ from shardify.plan import annotated_sets, derived_names, layout, twin_folders
 from shardify.plan.entries import Batch, Candidate
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
+    BOX_FILES,
+    COCO_SPLIT,
     LABEL_LINES,
     MAT_SPLITS,
     SPLIT_CODES,
@@ -146,6 +148,12 @@ class _Resolve(beam.DoFn):
         # the split folders the source gives no masks (LoveDA's Test/): their images go on without one
         self._unmasked = tuple(sorted({f for e in evidence if e.kind == SEGMENTATION_MASKS for f in e.unmasked}))
         self._listing = annotated_sets.listing_files(evidence)
+        self._unannotated = tuple(sorted({f for e in evidence if e.kind == COCO_SPLIT for f in e.unannotated}))
+        self._derived_tails = tuple(sorted({t for e in evidence if e.kind == COCO_SPLIT for t in e.derived_tails}))
+        # per-image documents keyed by stem across split folders (MTSD's annotations/<key>.json): (their folder, the
+        # images' tree, its split folders of no document)
+        self._stem_documents = [(e.path + "/", e.image_folder + "/", e.unannotated) for e in evidence
+                                if e.kind == BOX_FILES and e.key.parts == 1 and e.image_folder not in ("", ".")]
         # Split lists that label give an input one label: two rows of one list giving it two
         # labels contradict each other (they were written as one multi-label record, exit 0).
         # So do a keyed table's rows (`keyed_tables`: a header, a key column naming each input once
@@ -184,10 +192,12 @@ class _Resolve(beam.DoFn):
         if self._split_files:
             if not splits and self._rest and candidate.labels:  # a test list beside a labelled tree: the rest train
                 splits = [self._rest]
-            if not splits and self._lists_only:
+            if not splits and (self._lists_only or posixpath.splitext(candidate.relpath)[0].endswith(self._derived_tails)):
+                # (a file named after an image no COCO file names, iSAID's `P0000_instance_id_RGB.png`: auxiliary)
                 yield beam.pvalue.TaggedOutput(UNLISTED, candidate.relpath)
                 return
-            if not splits:
+            if not splits and not candidate.relpath.startswith(self._unannotated):
+                # (one in a split folder no COCO file annotates, iSAID's test/, goes on: its folder's split, unlabelled)
                 named = ", ".join(self._split_files[:4]) + (" ..." if len(self._split_files) > 4 else "")
                 yield reject(candidate.relpath, f"none of the dataset's split files ({named}) names it", stage=_STAGE)
                 return
@@ -195,7 +205,10 @@ class _Resolve(beam.DoFn):
                 files = sorted({path for path, row in rows if row.split})
                 yield reject(candidate.relpath, f"in more than one split: {', '.join(splits)} ({', '.join(files)})", stage=_STAGE)
                 return
-        unannotated = annotated_sets.unannotated(candidate.relpath, {path for path, _ in rows}, self._listing)
+        unannotated = annotated_sets.unannotated(candidate.relpath, {path for path, _ in rows}, self._listing) or next((
+            f"no document in {documents} names it, while the sampled images of its split folder have theirs"
+            for documents, images, bare in self._stem_documents if candidate.relpath.startswith(images)
+            and not candidate.relpath.startswith(bare) and not any(path.startswith(documents) for path, _ in rows)), "")
         if unannotated:
             yield reject(candidate.relpath, unannotated, stage=_STAGE)
             return

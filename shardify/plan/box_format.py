@@ -196,6 +196,8 @@ class BoxFormat:
         no table of objects (UAVDT's `<seq>_gt_ignore.txt`: ignored regions; MOT's `det/det.txt`: a
         detector's output): the pattern the end of its path matches, its group the sequence. Such a
         file is left out and listed in the plan, never read as objects nor stopped on.
+      class_codes: PER_IMAGE known by its header: the class field holds codes that may read as numbers (IceVision's
+        traffic-sign codes `2.1`, `3.24`, `8`), each a class as written; without it a class that is a number is no box line.
       image_suffixes: PER_IMAGE: the suffixes the stems of the images one annotation file annotates add
         to its stem, one image per suffix (VEDAI's `00000003.txt` annotates the colour view
         `00000003_co.png` and the infrared one `00000003_ir.png` of one scene: each a record with the
@@ -243,6 +245,7 @@ class BoxFormat:
     frame_base: int = 1
     companions: tuple[tuple[str, str], ...] = ()
     image_suffixes: tuple[str, ...] = ()
+    class_codes: bool = False
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, PER_IMAGE_JSON,
@@ -367,7 +370,7 @@ class BoxFormat:
             int(self.class_field) < len(fields) and fields[int(self.class_field)].isascii() and fields[int(self.class_field)].isdigit()
         ):
             return False
-        elif self.class_field and not self.class_numbers and not self.numbered_class and (
+        elif self.class_field and not self.class_numbers and not self.numbered_class and not self.class_codes and (
             int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])
         ):
             return False

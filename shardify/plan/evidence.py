@@ -209,6 +209,11 @@ class Evidence:
         Traps: iWildCam, Caltech Camera Traps, Snapshot Serengeti), or it holds no annotation beside such
         files (a test split's image information): the images' classes, no object features; an image
         of one category is single-label (`converters/coco_entries.image_level`).
+      unannotated, derived_tails: COCO_SPLIT files lying per split (`beam_jobs/discover/coco_split_folders.py`): the split
+        folders ('/'-ended) whose split no file annotates (iSAID's `test/`), their unnamed images that split's unlabelled
+        records; the tails of files named after an image (`_instance_color_RGB`), unnamed ones auxiliary, not rejects.
+        `unannotated` of BOX_FILES keyed by stem across split folders (MTSD's `images/<split>/`): the split folders
+        none of whose sampled images has a document (written without objects); another's image without one a reject.
       note: how it was recognised, for the plan.
     """
 
@@ -249,6 +254,8 @@ class Evidence:
     all_masks: bool = False
     unmasked: tuple[str, ...] = ()
     whole_images: bool = False
+    unannotated: tuple[str, ...] = ()
+    derived_tails: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -1,5 +1,5 @@
 """Per-image JSON documents whose boxes hold their corners in separate fields: the rows of
-`box_formats.FORMATS` for that kind, made from three small tables rather than one row per dataset.
+`box_formats.FORMATS` for that kind, made from four small tables rather than one row per dataset.
 
 EuroCity Persons ships `ECP/day/labels/<split>/<city>/<city>_<n>.json` beside the mirrored
 `ECP/day/img/<split>/<city>/<city>_<n>.png`: a root object (`"identity": "frame"`, `imagewidth`,
@@ -7,7 +7,9 @@ EuroCity Persons ships `ECP/day/labels/<split>/<city>/<city>_<n>.json` beside th
 (`pedestrian`, `rider`, `person-group-far-away`, ...) and its corners in `x0`, `y0`, `x1`, `y1`
 (pixels); a box's own `children` are its parts (the bicycle under a rider), not objects of the
 frame, so only the top list is read. Exports and in-house tools write the same kind under other
-names (`objects` of `label`, `xmin` .. `ymax`; `boxes` of `class`, `x`, `y`, `width`, `height`).
+names (`objects` of `label`, `xmin` .. `ymax`; `boxes` of `class`, `x`, `y`, `width`, `height`), and
+the Mapillary Traffic Sign Dataset keeps the four in an object of their own (`objects[].bbox.xmin`:
+`_BOX_HOLDERS`, read as dotted fields).
 A row is (where the boxes are, the class field, the four fields and how they read); a document is
 of a row only where its first annotated document's every box names its class as text in that
 field and holds the four as numbers, corners in order (`converters/json_box_files.py`), and not
@@ -36,8 +38,13 @@ SEPARATE_FIELDS: tuple[tuple[tuple[str, str, str, str], str], ...] = (
     (("left", "top", "width", "height"), XYWH_PIXELS),
 )
 
+# Where a box's four fields lie: on the box itself (EuroCity Persons), or in an object of their own under
+# it (the Mapillary Traffic Sign Dataset's `objects[].bbox {xmin, ymin, xmax, ymax}` beside `label`).
+_BOX_HOLDERS = ("", "bbox", "box", "bndbox")
+
 _SOURCE = ("EuroCity Persons (eurocity-dataset.tudelft.nl; readers seen by search: annotations['children'], obj['identity'], "
-           "obj['x0'], ['y0'], ['x1'], ['y1'] under ECP/day/labels/<split>/<city>/), and the same kind under other names")
+           "obj['x0'], ['y0'], ['x1'], ['y1'] under ECP/day/labels/<split>/<city>/), the Mapillary Traffic Sign Dataset "
+           "(annotations/<key>.json: objects[].label, bbox.xmin .. bbox.ymax), and the same kind under other names")
 
 
 def _row(boxes: str, label: str, fields: tuple[str, str, str, str], convention: str) -> BoxFormat:
@@ -53,7 +60,12 @@ def _row(boxes: str, label: str, fields: tuple[str, str, str, str], convention: 
     )
 
 
+def _held(holder: str, fields: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
+    """The four fields as dotted paths under `holder` (`bbox.xmin`), or as they are for none."""
+    return tuple(f"{holder}.{f}" if holder else f for f in fields)  # type: ignore[return-value]
+
+
 FORMATS: tuple[BoxFormat, ...] = tuple(
-    _row(boxes, label, fields, convention)
-    for boxes in _BOX_LISTS for label in _CLASS_FIELDS for fields, convention in SEPARATE_FIELDS
+    _row(boxes, label, _held(holder, fields), convention)
+    for holder in _BOX_HOLDERS for boxes in _BOX_LISTS for label in _CLASS_FIELDS for fields, convention in SEPARATE_FIELDS
 )

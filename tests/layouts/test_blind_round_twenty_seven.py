@@ -17,6 +17,8 @@ README crashed listed_folders; behind the crash the sequence folders were writte
 mirror of per-image tables of boxes stops): 2 right, 2 good stops, 5 useless stops, 1 exit 1, 0 wrong exit 0. And
 humaid a good stop (a stop over text folders outnumbered by row tables beside them names --layout tables): 2 right,
 3 good stops, 4 useless stops, 1 exit 1, 0 wrong exit 0.
+Since readers27a (tests/layouts/test_readers27a.py): icevision and mtsd right: 3 right, 3 good stops, 3 useless
+stops, 1 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -37,11 +39,8 @@ WRONG = {
                     "not read; no option writes the images without them"),
     # humaid: a good stop since blindfix27 (it names --layout tables, which reads the per-event TSVs right; at
     # 0dcd05d it named folder levels only, --label-level 0 writing none of the rows)
-    "icevision": ("STOPS (exit 2) since blindfix27 (EXIT 1 at 0dcd05d: an IndexError in listed_folders.py; behind it the "
-                  "sequence folders written as the frames' classes with exit 0): names the per-frame TSVs under "
-                  "annotations/training/ mirroring the sequence folders; no option reads their boxes"),
-    "mtsd": ("STOPS (exit 2): names annotations/ (one JSON per image) as a format no reader reads; no option reads "
-             "their objects"),
+    # icevision, mtsd: right since readers27a (IceVision's header TSV rows in a tree one folder deeper, MTSD's nested
+    # bbox in annotations/<key>.json keyed by stem across images/<split>/: tests/layouts/test_readers27a.py)
     "ocnli": ("EXIT 1: RejectLimitError, the dev rows labelled '-' (no majority) rejected instead of written "
               "unlabelled"),
     # sign_data: a good stop (its --label-level 3 keeps the writer folders as classes)

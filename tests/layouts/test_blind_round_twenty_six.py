@@ -16,6 +16,7 @@ Since blindfix26 (tests/layouts/test_blindfix26.py): iu_xray and vaihingen stop 
 linking its inputs to another table's rows; colour masks for part of another folder's images), cvppp and
 vireo172 good stops (their own --label-level converts right: _fg and _centers masks, TR/TE lists beside VAL):
 2 right, 2 good stops, 6 useless stops, 0 exit 1, 0 wrong exit 0.
+Since readers27a (tests/layouts/test_readers27a.py): isaid right (COCO files in each split folder's Annotations/).
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ WRONG = {
     # cvppp: a good stop since blindfix26 (its --label-level 0 had written the _fg and _centers PNGs as records)
     "ferplus": ("STOPS (exit 2): fer2013new.csv's Usage column read as labels is refused; no option reads the vote "
                 "columns of the label.csv in each split folder"),
-    "isaid": ("STOPS (exit 2): 'no class folders, names or label files'; the COCO polygon JSONs under Annotations/ "
-              "are not read, and --label-level 0 writes the instance PNGs as records"),
+    # isaid: right since readers27a (each split folder's Annotations/ COCO file read, test/ unlabelled, the
+    # _instance_*_RGB PNGs auxiliary: beam_jobs/discover/coco_split_folders.py)
     "iu_xray": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: indiana_projections.csv's projection column "
                 "written as every image's label): names the two tables joined by uid; no option reads the reports' "
                 "findings as the images' texts"),

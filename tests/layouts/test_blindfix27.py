@@ -85,11 +85,12 @@ def test_the_twin_whose_lines_box_the_class_folders_images_still_stops(tmp_path:
 # Folders mirrored by per-image tables of boxes
 # ------------------------------------------------------------------------------------------------
 
-def test_icevision_stops_naming_the_tables_and_the_sequence_folders(tmp_path: Path) -> None:
+def test_icevision_converts_right_its_tables_read_as_the_frames_objects(tmp_path: Path) -> None:
+    # (it stopped here naming the tables and the sequence folders until readers27a read IceVision's header rows:
+    # shardify/plan/header_box_rows.py; the neighbours below, tables of no known header, still stop)
     truth = DATASETS["icevision"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out")
-    assert "2018-02-13_1418_left, 2018-03-07_1322_right" in said
-    assert "annotations/training/2018-02-13_1418_left/000000.tsv" in said and "--label-level 0" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
 
 
 def _flights(root: Path, row: str, every: int = 1, flights: tuple[str, ...] = ("flight_a", "flight_b")) -> None:
