@@ -222,12 +222,7 @@ def records(data: bytes) -> list[dict[str, object]]:
     >>> [(r["id"], r["text"], r["category"], r["aspectTerm_polarity"]) for r in rows]
     [('1', 'Great food.', ['food'], []), ('2', 'Slow.', ['service'], ['negative'])]
     """
-    if len(data) > MAX_XML_BYTES:
-        raise InvalidInputError(f"an XML document larger than {MAX_XML_BYTES:,} bytes (parsed whole, so refused)")
-    try:
-        root = untrusted_xml.parse(data)
-    except untrusted_xml.UntrustedXmlError as error:
-        raise InvalidInputError(f"unreadable XML: {error}") from None
+    root = _parsed(data)
     tag = _record_tag(root)
     if not tag:
         raise InvalidInputError("an XML document of no records of texts (no element repeats holding a <text> or <sentence>)")
@@ -240,6 +235,20 @@ def records(data: bytes) -> list[dict[str, object]]:
     names = _cell_names(found)
     leaves = {_local(child.tag) for record in found for child in record if not list(child) and not _is_paragraph(child)}
     return [_row(record, names, listed, leaves) for record in found]
+
+
+def _parsed(data: bytes) -> Element:
+    """The root of the whole document `data`, parsed as untrusted (`untrusted_xml`), within MAX_XML_BYTES.
+
+    Raises:
+      InvalidInputError: too large, or refused by `untrusted_xml`.
+    """
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"an XML document larger than {MAX_XML_BYTES:,} bytes (parsed whole, so refused)")
+    try:
+        return untrusted_xml.parse(data)
+    except untrusted_xml.UntrustedXmlError as error:
+        raise InvalidInputError(f"unreadable XML: {error}") from None
 
 
 def _attribute_tag(elements: list[Element]) -> str:
@@ -263,12 +272,7 @@ def attribute_records(data: bytes) -> list[dict[str, str]]:
     >>> attribute_records(b'<articles><article id="1" hp="true"/><article id="2" hp="false"/></articles>')
     [{'id': '1', 'hp': 'true'}, {'id': '2', 'hp': 'false'}]
     """
-    if len(data) > MAX_XML_BYTES:
-        raise InvalidInputError(f"an XML document larger than {MAX_XML_BYTES:,} bytes (parsed whole, so refused)")
-    try:
-        root = untrusted_xml.parse(data)
-    except untrusted_xml.UntrustedXmlError as error:
-        raise InvalidInputError(f"unreadable XML: {error}") from None
+    root = _parsed(data)
     children = list(root)
     if not _attribute_tag(children):
         raise InvalidInputError("no longer a list of records of attributes alone (one element name under the root, "
