@@ -214,7 +214,8 @@ def numbered_part(name: str) -> bool:
 # `traincrop/`, `valcrop/`; `trainimages/`), and the abbreviations of split words joined to a
 # container word (the Medical Segmentation Decathlon's `imagesTr/`, `imagesTs/`, `labelsTr/`).
 _SPLIT_AFFIXES = ("crop", "crops", "cropped", "image", "images", "img", "imgs", "pics", "photos", "files", "samples")
-_ABBREVIATED_SPLITS = {"tr": "train", "ts": "test", "va": "val"}
+# (The abbreviations are `_ABBREVIATED_SPLITS`, below: one table. A smaller copy here was rebound by it at
+# import, so affixed_split has always read the larger one.)
 
 
 def affixed_split(name: str) -> str | None:
