@@ -293,8 +293,9 @@ def _check_split_column(path: str, shown: str, fmt: str, config: ConvertConfig, 
     data = [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
     split_folders = any(split_word(part) for p in sample for part in p.split("/")[:-1])
     label = columns.index(chosen.label) if chosen.label in columns else None
-    # (beside a label column, `label_file_splits.with_split_column` reads it as the splits, or stops)
-    split_cells.check_split_cells(shown, columns, data, columns.index(chosen.key), label, bool(config.label_column), split_folders)
+    # (beside a label column, `label_file_splits.with_split_column` reads it as the splits, or stops; not a glob's tables)
+    split_cells.check_split_cells(shown, columns, data, columns.index(chosen.key), label, bool(config.label_column), split_folders,
+                                  splits_read=not table_groups.is_glob(shown))
 
 
 def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:

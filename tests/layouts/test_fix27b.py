@@ -94,3 +94,24 @@ def test_a_split_column_beside_split_lists_stops_naming_both(tmp_path: Path, lis
     text_file(src / listed, "".join(f"{i}.jpg\n" for i in range(2, 30, 3)))
     said = refusal(src, tmp_path / "out")
     assert "labels.csv" in said and listed in said and f"--exclude {listed}" in said
+
+
+def test_a_split_column_beside_split_given_stops_as_before(tmp_path: Path) -> None:
+    """--split asks for a random split; the column gives splits: the stop names --exclude and the layout file."""
+    src = tmp_path / "src"
+    _images(src, 30)
+    text_file(src / "labels.csv", "image,label,split\n" + "".join(
+        f"{i}.jpg,{_label(i)},{_SPLITS[i % 3]}\n" for i in range(30)))
+    said = refusal(src, tmp_path / "out", split="train=0.8,test=0.2")
+    assert "'split' names splits" in said and "--exclude labels.csv" in said and "kind: split codes" in said
+
+
+def test_a_glob_of_label_tables_with_a_split_column_stops_as_before(tmp_path: Path) -> None:
+    """--labels 'meta/*.csv': tables read as one are not keyed for their split column here; never lost silently."""
+    src = tmp_path / "src"
+    _images(src, 30)
+    for part in range(2):
+        text_file(src / "meta" / f"part{part}.csv", "image,label,split\n" + "".join(
+            f"{i}.jpg,{_label(i)},{_SPLITS[i % 3]}\n" for i in range(part, 30, 2)))
+    said = refusal(src, tmp_path / "out", labels_file="meta/*.csv")
+    assert "'split' names splits" in said and "--exclude" in said
