@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
-from shardify.beam_jobs.discover import xml_label_joins, xml_record_files
+from shardify.beam_jobs.discover import label_file_splits, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -351,6 +351,7 @@ def _detect_folder(
         detected = describe.with_split_lists(config, sample, detected)
         detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
         detected = row_index_splits.with_row_splits(config, sample, detected)  # Derm7pt's train_indexes.csv of row numbers
+    detected = label_file_splits.with_split_column(config, sample, detected, label_file)  # labels.csv's `split` column
     split_folder_labels.check_label_file_names(config, sample, detected)  # labels.csv's 'Image_1.jpg' in train/ and test/
     detected = box_tables.with_box_annotations(config, detected, boxes, sample)
     detected = describe.with_objects(config, detected)

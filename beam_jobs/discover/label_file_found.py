@@ -275,9 +275,10 @@ _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 def _check_split_column(path: str, shown: str, fmt: str, config: ConvertConfig, key_column: str, sample: Sequence[str]) -> None:
     """Stop where a label table found or given (`labels.csv`) holds a column of split names beside its key
-    (`image,label,split`): a label file's reading takes no split from it, and every image had been written
-    as train with exit 0, the splits lost (review26); as a keyed table's (`split_cells`, KonIQ-10k's `set`).
-    Not where split folders among `sample`'s give the splits the column repeats.
+    that was taken for the labels, or beside which no column is read as the labels (`image,score,split`); as a
+    keyed table's (`split_cells`, KonIQ-10k's `set`). Beside a label column (`image,label,split`) it is read as
+    the splits after detection (`label_file_splits`). Not where split folders among `sample`'s give the splits
+    the column repeats.
 
     Raises:
       UsageError: `split_cells.check_split_cells`'s.
@@ -292,8 +293,9 @@ def _check_split_column(path: str, shown: str, fmt: str, config: ConvertConfig, 
     data = [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
     split_folders = any(split_word(part) for p in sample for part in p.split("/")[:-1])
     label = columns.index(chosen.label) if chosen.label in columns else None
+    # (beside a label column, `label_file_splits.with_split_column` reads it as the splits, or stops; not a glob's tables)
     split_cells.check_split_cells(shown, columns, data, columns.index(chosen.key), label, bool(config.label_column), split_folders,
-                                  splits_read=False)
+                                  splits_read=not table_groups.is_glob(shown))
 
 
 def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:

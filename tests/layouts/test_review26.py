@@ -5,7 +5,8 @@ Frame rows (beam_jobs/discover/frame_row_tables.py): a MOTChallenge-shaped table
 from 0 over files from 000000.jpg was shifted by -1 (the files' base less the format's), every frame
 given the next frame's boxes, frame 0's rows rejected under the limit: WRONG EXIT 0. A split column
 (shardify/plan/split_cells.py) was checked only in keyed metadata tables: a found label file
-(`labels.csv` of `image,label,split`, or `set`, `partition`) wrote every image as train with exit 0.
+(`labels.csv` of `image,label,split`, or `set`, `partition`) wrote every image as train with exit 0 (since
+fix27b its column gives the splits).
 Clips as inputs (media_beside_tables.check_clip_inputs): a folder of .wav pronunciations beside class
 folders of photos stopped saying no option converts it; the stop now names the --exclude that does.
 """
@@ -13,7 +14,6 @@ folders of photos stopped saying no option converts it; the stop now names the -
 from __future__ import annotations
 
 import json
-import re
 import wave
 from pathlib import Path
 
@@ -74,21 +74,24 @@ def test_frame_rows_whose_count_cannot_be_told_stop_naming_the_table_and_frames(
 
 
 @pytest.mark.parametrize("table, column", [("labels.csv", "split"), ("labels.csv", "set")])
-def test_a_label_file_with_a_split_column_stops_naming_it(tmp_path: Path, table: str, column: str) -> None:
+def test_a_label_file_with_a_split_column_gives_the_splits(tmp_path: Path, table: str, column: str) -> None:
+    """Its column of split names gives each image's split (fix27b: `label_file_splits`; before: 30 images of
+    split train, exit 0; then a stop naming a layout file's `split codes` evidence, still a second route)."""
     src = tmp_path / "src"
     rows = [f"image,label,{column}"]
     for i in range(30):
         image_file(src / "imgs" / f"{i}.jpg", f"p{i}")
         rows.append(f"{i}.jpg,{('cat', 'dog')[i % 2]},{('train', 'val', 'test')[i % 3]}")
     text_file(src / table, "\n".join(rows) + "\n")
-    said = refusal(src, tmp_path / "out")  # (before: 30 images of split train, exit 0)
-    assert table in said and repr(column) in said and "names splits" in said
-    evidence = re.search(r"evidence holds \{(path: .*\})\}", said).group(1)  # (its codes' meaning too: refused without)
+    found = _convert(src, tmp_path / "out")
+    assert found["records"]["imgs/4.jpg"] == ("validation", frozenset({"cat"}))  # (val, as the truth's canonical split)
+    assert found["records"]["imgs/5.jpg"] == ("test", frozenset({"dog"}))
+    assert {split for split, _ in found["records"].values()} == {"train", "validation", "test"}
+    evidence = f"path: {table}, kind: split codes, variable: {column}, codes: {{test: test, train: train, val: val}}"
     spec = layout_file.loads(f"shardify_layout: 1\nlayout: label_file\nmedia: image\nlabels_file: {table}\n"
                              f"label_key: name\nevidence:\n  - {{{evidence}}}\n", where="layout.yaml")
-    found = _convert(src, tmp_path / "out", layout_given=spec.layout)
-    assert found["records"]["imgs/4.jpg"] == ("validation", frozenset({"cat"}))  # (val, as the truth's canonical split)
-    assert {split for split, _ in found["records"].values()} == {"train", "validation", "test"}
+    given = _convert(src, tmp_path / "given", layout_given=spec.layout)
+    assert given["records"] == found["records"]
 
 
 def test_a_keyed_table_with_a_split_column_beside_its_labels_gives_the_splits(tmp_path: Path) -> None:

@@ -1,0 +1,85 @@
+"""A label table's column of split names, read as the splits: `labels.csv` of `image,label,split` (or `set`,
+`partition`, `subset` of train/val/test words), found at the top of SRC or given with --labels.
+
+A label file's reading takes its key and label columns only: every image had been written as train with exit
+0, the splits lost (review26); then the run stopped, naming --exclude and a layout file's `split codes`
+evidence, which read it right. The column is read here as a keyed table's is (`split_cells.split_codes`,
+KonIQ-10k's `set` beside its `MOS`): SPLIT_CODES evidence over the same table, each row's image in its cell's
+split, a row whose cell is blank or names a split the sampled rows did not show that image's reject
+(`converters/split_sources.split_rows`), never another split. Where split folders give the splits, the column
+repeats them (nothing read); where split lists give them too, or the reading cannot key the column's rows as
+the label file's (a glob of tables, keys by order or folder), the run stops before writing as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover.given_label_paths import labels_file_path
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import label_files, table_scans, tables
+from shardify.converters.columns import label_file_columns
+from shardify.errors import UsageError
+from shardify.inputs.files import size_of
+from shardify.plan import layout, layout_guess, split_cells, table_groups
+from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule
+from shardify.plan.structure import split_word
+
+__all__ = ["with_split_column"]
+
+# How a label file's `label_key` names files, as a split column's rows must: its whole path (64 parts: all of
+# them), its file name, its stem. Other keys (by order, beside the file, under a folder) are not read so.
+_RULES = {layout.PATH: KeyRule(64, True), layout.NAME: KeyRule(1, True), layout.STEM: KeyRule(1, False)}
+
+
+def with_split_column(
+    config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout, label_file: layout_guess.LabelFileSample | None
+) -> layout.SourceLayout:
+    """`detected` with SPLIT_CODES evidence over its label table's column of split names, where it has one.
+
+    Raises:
+      UsageError: the column cannot be read as the splits here (`split_cells.check_split_cells`'s stop, naming
+        --exclude and a layout file), or split lists give the splits too (naming them and the --exclude each).
+    """
+    if label_file is None or label_file.fmt != label_files.TABLE or table_groups.is_glob(label_file.path):
+        return detected
+    path = labels_file_path(config.source, label_file.path)
+    if tables.table_format(path) not in (tables.CSV, tables.TSV):
+        return detected
+    with open_input(path) as fileobj:
+        header, _ = table_scans.read_table(fileobj, tables.table_format(path), size_of(fileobj))
+    if not header.present or not header.sample:
+        return detected
+    columns = list(header.columns)
+    chosen = label_file_columns(columns, config.label_column if config.label_column in columns else "", captions=False,
+                                key_column=label_file.key_column)
+    if chosen.key not in columns or chosen.label not in columns:
+        return detected  # (no label column: label_file_found's check stopped already)
+    data = [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
+    key, label = columns.index(chosen.key), columns.index(chosen.label)
+    rule = _RULES.get(detected.label_key)
+    table = Evidence(label_file.path, LABEL_LINES, rule or KeyRule(), column=key, header=True, label_column=label)
+    splits = split_cells.split_codes(table, [columns, *data])
+    if splits is None:
+        return detected
+    structure = detected.structure
+    if detected.split_folders or (structure is not None and structure.split_level >= 0) \
+            or any(split_word(part) for p in sample for part in p.split("/")[:-1]):
+        return detected  # split folders give the splits the column repeats (Massachusetts Roads' metadata.csv)
+    outside = os.path.isabs(label_file.path) or "://" in label_file.path  # (evidence is read inside SRC)
+    if rule is None or outside or detected.name != layout.LABEL_FILE or detected.media != "image" or config.split:
+        # (read as the splits only where the label file keys images by path, name or stem: else the old stop)
+        split_cells.check_split_cells(label_file.path, columns, data, key, label, bool(config.label_column), splits_read=False)
+        return detected
+    others = [e.path for e in detected.evidence if e.gives_split]
+    if others:  # two sources of splits: which one is meant is the user's to say
+        raise UsageError(
+            f"{label_file.path} gives each image's split in its column {splits.variable!r}, and {', '.join(others[:3])} "
+            f"give splits too: which to read cannot be told. Decide: {' '.join('--exclude ' + p for p in others[:3])} "
+            f"(the table's column read), or a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
+        )
+    return dataclasses.replace(detected, evidence=(*detected.evidence, splits), notes=(*detected.notes, splits.note))
+
