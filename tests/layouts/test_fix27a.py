@@ -81,3 +81,9 @@ def test_bare_names_in_two_split_folders_stop_whatever_else_is_excluded(tmp_path
     text_file(truth.root / "README.md", "images\n")
     said = refusal(truth.root, tmp_path / "out", exclude=("*.md",))  # (before: the stop turned off)
     assert "test/Image_1.jpg, train/Image_1.jpg" in said and "--exclude 'test/**'" in said
+
+
+def test_bare_names_in_two_split_folders_convert_once_the_shown_folder_is_excluded(tmp_path: Path) -> None:
+    truth = DATASETS["one_table_both_folders"](tmp_path / "download")
+    found = _convert(truth.root, tmp_path / "out", exclude=("test/**",))  # the stop's own advice ends it
+    assert found["records"] and all(not k.startswith("test/") for k in found["records"])
