@@ -11,7 +11,8 @@ What a row must be, checked on every row (a row that is not is rejected alone, w
 cell holds a square number of whole numbers (the side found from the count: 2,304 -> 48), the
 side within MIN_SIDE..MAX_SIDE, each number 0..255. Nothing else is guessed: the pixel column is
 the one column whose sampled cells are rows of numbers (`column_content.NUMBER_ROWS`); the label
-column is `--label-column`, a usual label name, or else the one other column of whole numbers;
+column is `--label-column`, a usual label name, the one other column of whole numbers, or else the
+one other column of repeated words (two such stop, naming `--label-column`);
 the split column is the one whose sampled values mostly name a split (`split_word`, or
 SPLIT_VALUES: FER2013's PublicTest and PrivateTest). Discovery and the writer both find the
 columns from the table's header and sampled rows, so they agree without passing them along.
@@ -40,6 +41,8 @@ __all__ = ["MIN_SIDE", "MAX_SIDE", "MAX_CELL_CHARS", "SPLIT_VALUES", "PixelColum
 _MAX_CHARS_PER_NUMBER = 8
 MAX_CELL_CHARS = MAX_SIDE * MAX_SIDE * _MAX_CHARS_PER_NUMBER
 _MAX_LABEL_NUMBER = 999
+# A class name beside pixel columns is a word or a short phrase (`character_01_ka`); longer cells are texts.
+_MAX_CLASS_CHARS = 64
 
 
 @dataclass(frozen=True)
@@ -120,8 +123,40 @@ def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], op
                 f"columns {', '.join(map(repr, numbers))} each hold whole numbers beside the images in {pixels!r}: "
                 f"name the label with --label-column {numbers[0]}"
             )
-        return PixelColumns(pixels, numbers[0], split, numbered=True, wide=wide) if numbers else PixelColumns(pixels, "", split, wide=wide)
+        if numbers:
+            return PixelColumns(pixels, numbers[0], split, numbered=True, wide=wide)
+        return PixelColumns(pixels, _word_label(columns, sample, others, split, pixels), split, wide=wide)
     return PixelColumns(pixels, label, split, wide=wide)
+
+
+def _word_label(columns: Sequence[str], sample: Sequence[Sequence[object]], others: Sequence[tuple[int, str]],
+                split: str, pixels: str) -> str:
+    """The one other column of repeated words (Devanagari's `character`: `character_01_ka` ...), or "".
+
+    A label column named unusually held words, not numbers, and the table had been written unlabelled
+    with exit 0 (fix27a). Words repeated (at most half the sampled cells distinct) are classes; words
+    all different (a file name, an id) name the rows and are no label.
+
+    Raises:
+      InvalidInputError: two or more such columns: which is the label, nothing says.
+    """
+    words = [
+        name for i, name in others
+        if name != split and not is_key_name(name) and _repeated_words(_cells(sample, columns, i))
+    ]
+    if len(words) > 1:
+        raise InvalidInputError(
+            f"columns {', '.join(map(repr, words))} each hold repeated words beside the images in {pixels!r}: "
+            f"name the label with --label-column {words[0]} (or another of them)"
+        )
+    return words[0] if words else ""
+
+
+def _repeated_words(cells: Sequence[object]) -> bool:
+    """Most cells are short words, not numbers, and they repeat (classes, not names of rows)."""
+    words = [c.strip() for c in cells if isinstance(c, str) and c.strip() and len(c.strip()) <= _MAX_CLASS_CHARS
+             and not column_content.is_number(c.strip())]
+    return len(words) >= 2 and len(words) * 2 > len(cells) and len(set(words)) * 2 <= len(words)
 
 
 def _mostly(test, cells: Sequence[object]) -> bool:  # noqa: ANN001 - a predicate on a cell

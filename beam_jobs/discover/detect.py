@@ -245,6 +245,7 @@ def _detect_folder(
     illustrations = pixel_row_tables.illustrations(sample)
     pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else pixel_row_tables.pixel_tables(config, sample, illustrations)
     if pixel_tables:
+        pixel_row_tables.check_label_columns(config, pixel_tables)  # two candidate label columns: the user's to name
         forced = layout.TABLES  # FER2013's fer2013.csv: a grey image a row, written out as numbers
     if not forced and not label_file and describe.mat_images(config, sample):
         forced = layout.ARRAYS  # SVHN's train_32x32.mat: MATLAB image arrays (converters/mat_arrays.py)

@@ -13,12 +13,13 @@ from shardify.beam_jobs.discover import pixel_label_tables
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import pixel_rows
-from shardify.errors import InvalidInputError
+from shardify.converters import tables as tables_lib
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.evidence import example_file
 
-__all__ = ["illustrations", "pixel_tables"]
+__all__ = ["check_label_columns", "illustrations", "pixel_tables"]
 
 
 # Tables detection opens to look for images written out as numbers (converters/pixel_rows.py).
@@ -59,3 +60,23 @@ def pixel_tables(config: ConvertConfig, sample: list[str], illustrations: list[s
         except (OSError, InvalidInputError):
             return []
     return found if found and len(found) == len(looked) else []
+
+
+def check_label_columns(config: ConvertConfig, tables: list[str]) -> None:
+    """Stop before writing where a pixel table's label column is for the user to name (two columns of
+    whole numbers, or of repeated words, beside its pixels): else every row was rejected, exit 1, after
+    the run (fix27a).
+
+    Raises:
+      UsageError: naming the table, the candidate columns and `--label-column`.
+    """
+    for path in tables:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                header = tables_lib.read_header(fileobj, layout.extension(path), header=config.table_options.header,
+                                                encoding=config.table_options.encoding)
+            pixel_rows.pixel_columns(header.columns, header.sample, config.table_options)
+        except OSError:
+            continue  # unreadable now: the run rejects it, saying why
+        except InvalidInputError as error:
+            raise UsageError(f"{path}: {error}") from None

@@ -39,7 +39,7 @@ def _check_bare_names(config: ConvertConfig, detected: layout.SourceLayout, inpu
     """Stop where the one table read keys its rows by bare names that each name a file in several
     split folders (`labels.csv` of `Image_1.jpg` beside `train/` and `test/`, both numbered from 1):
     which folder's file a row labels, nothing says, and every image would be rejected (exit 1)."""
-    if config.exclude or config.layout_given:
+    if config.layout_given:  # (a table or folder --exclude leaves out is no evidence; any other --exclude keeps the stop, fix27a)
         return
     for found in detected.evidence:
         if found.kind not in (LABEL_LINES, SPLIT_LIST) or found.key.parts != 1 or found.prefix or not found.gives_labels:
@@ -51,7 +51,7 @@ def check_label_file_names(config: ConvertConfig, sample: list[str], detected: l
     """`_check_bare_names` for a label-file layout: its table's key column (the first, or the one
     detection found) of bare names each naming a file in several split folders stops."""
     table = detected.labels_file
-    if (detected.name != layout.LABEL_FILE or detected.media != "image" or config.exclude or config.layout_given
+    if (detected.name != layout.LABEL_FILE or detected.media != "image" or config.layout_given  # any --exclude: as above
             or config.labels_file or layout.extension(table) not in ("csv", "tsv")):
         return
     lines = label_file_found.head_lines(config, table)
