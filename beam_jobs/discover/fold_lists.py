@@ -87,7 +87,9 @@ def check_fold_lists(config: ConvertConfig, sample: Sequence[str], detected: lay
     """
     lists = [e for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.gives_split]
     folders = {posixpath.dirname(e.path) for e in lists}
-    if not lists or len(folders) != 1 or config.exclude or config.layout_given is not None:
+    # (not switched off by --exclude: lists it leaves out are out of the sample already, and an exclude of other
+    # files, `*.md`, had let the first fold be read as the dataset's splits with exit 0)
+    if not lists or len(folders) != 1 or config.layout_given is not None:
         return
     folder = next(iter(folders))
     extension = layout.extension(lists[0].path)

@@ -136,6 +136,14 @@ def test_freiburg_stops_and_its_excludes_convert_it_right(tmp_path: Path) -> Non
     assert_right(truth, tmp_path / "followed")
 
 
+def test_freiburg_still_stops_beside_an_exclude_of_other_files(tmp_path: Path) -> None:
+    """An --exclude of unrelated files leaves the folds as they are: the stop holds (it had been switched off
+    by any --exclude, the first fold read as the splits with exit 0)."""
+    truth = DATASETS["freiburg"](tmp_path / "download")
+    said = _refused(truth.root, tmp_path / "out", exclude=("*.md",))
+    assert "splits/test0.txt" in said and "--exclude 'splits/test*' --exclude 'splits/train*'" in said
+
+
 def _numbered(root: Path, roles: tuple[str, ...], test_of) -> None:
     """Class folders of 6 images each, and lists `<role>_<k>.txt` (k = 1..3) naming them: an image is in the
     test list of each number `test_of(i)` gives, and in the other roles' lists otherwise."""
