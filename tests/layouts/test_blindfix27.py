@@ -22,17 +22,15 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
-import pytest
-
 from helpers.blind27 import DATASETS, FOLLOW
 from helpers.made_files import image_file as _image
 from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
 from helpers.shard_io import read_shard
 from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.discover import guards, mirror_documents
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -47,13 +45,6 @@ def _labels(out: Path) -> dict[str, list[str]]:
                 found[record[contract.IMAGE_FILENAME].decode()] = [
                     v.decode() if isinstance(v, bytes) else str(v) for v in (value if isinstance(value, list) else [value])]
     return found
-
-
-def _refused(src: Path, out: Path, **options) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out), **options))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -77,7 +68,7 @@ def test_a_neighbour_with_paths_of_no_folder_and_a_url_converts_without_a_crash(
 def test_the_twin_whose_lines_box_the_class_folders_images_still_stops(tmp_path: Path) -> None:
     # the same file naming the folders' images one by one with boxes: the check still sees them
     _pets(tmp_path / "src", "".join(f"./{c}/{c}{n}.jpg 12 15 40 44\n" for c in ("cat", "dog") for n in range(3)))
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "notes.txt names the images of cat, dog one by one" in said and "--label-level 0" in said
 
 
@@ -105,14 +96,14 @@ def _flights(root: Path, row: str, every: int = 1, flights: tuple[str, ...] = ("
 def test_a_neighbour_of_flight_folders_mirrored_by_box_rows_stops(tmp_path: Path) -> None:
     # a drone set: each frame's boxes 'x,y,w,h,score,category' in gt/<flight>/<n>.txt, one folder level shared
     _flights(tmp_path / "src", "684,8,273,116,0,0")
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "flight_a, flight_b" in said and "gt/flight_a/0000.txt" in said
 
 
 def test_a_neighbour_annotated_one_frame_in_four_stops_too(tmp_path: Path) -> None:
     # boxes for every fourth frame only (videos are annotated sparsely): the folders are still no classes
     _flights(tmp_path / "src", "684,8,273,116,0,0", every=4)
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "flight_a, flight_b" in said and "gt/flight_a/0000.txt" in said
 
 
@@ -139,7 +130,7 @@ def test_the_twin_whose_mirrored_texts_hold_words_converts_as_before(tmp_path: P
 
 def test_humaid_stops_naming_layout_tables_which_converts_it_right(tmp_path: Path) -> None:
     truth = DATASETS["humaid"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert "--layout tables to read the tables in events_set1/canada_wildfires_2016/" in said
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **FOLLOW["humaid"]))
     assert_right(truth, tmp_path / "followed")
@@ -163,7 +154,7 @@ def _reviews(root: Path, ext: str) -> None:
 
 def test_a_neighbour_of_review_tables_in_domain_folders_names_layout_tables(tmp_path: Path) -> None:
     _reviews(tmp_path / "src", "csv")
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "--layout tables to read the tables in part2/books/, part2/kitchen/" in said
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), layout="tables"))
     records = written_records(tmp_path / "followed")["records"]

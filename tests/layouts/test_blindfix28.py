@@ -20,24 +20,16 @@ import doctest
 import io
 from pathlib import Path
 
-import pytest
-
 from helpers.blind28 import DATASETS, FOLLOW
 from helpers.made_files import image_file as _image
 from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
 from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.discover import fold_lists, stem_masks
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import tagged_lines
-
-
-def _refused(src: Path, out: Path, **options) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out), **options))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
 
 
 def test_the_docstring_examples_hold() -> None:
@@ -51,7 +43,7 @@ def test_the_docstring_examples_hold() -> None:
 
 def test_emotion_stimulus_stops_naming_its_files_and_tags(tmp_path: Path) -> None:
     truth = DATASETS["emotion_stimulus"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert "Emotion Cause.txt" in said and "No Cause.txt" in said and "happy" in said and "--layout tables" in said
 
 
@@ -65,7 +57,7 @@ def _tagged(root: Path, close: str, tags: list[str]) -> None:
 def test_a_neighbour_of_slash_closed_tags_stops_too(tmp_path: Path) -> None:
     # '</joy>' closing tags (XML's), in class-named files whose names are not the lines' classes
     _tagged(tmp_path / "src", "</", ["joy", "anger", "fear"])
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "positive.txt" in said and "joy" in said and "anger" in said
 
 
@@ -95,7 +87,7 @@ def _mask(path: Path, seed: int) -> None:
 
 def test_fss1000_stops_and_its_exclude_converts_it_right(tmp_path: Path) -> None:
     truth = DATASETS["fss1000"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert "fewshot_data/bus/1.jpg beside fewshot_data/bus/1.png" in said or "1.jpg beside" in said
     assert "--exclude '**/*.png'" in said
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **FOLLOW["fss1000"]))
@@ -108,7 +100,7 @@ def test_a_neighbour_of_bmp_photos_and_png_masks_stops(tmp_path: Path) -> None:
         for n in range(3):
             _image(tmp_path / "src" / "objects" / cls / f"{n:04d}.bmp", f"{cls}{n}", fmt="BMP")
             _mask(tmp_path / "src" / "objects" / cls / f"{n:04d}.png", n)
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert ".png of the same name" in said and "--exclude '**/*.png'" in said
 
 
@@ -130,7 +122,7 @@ def test_the_twin_of_each_photo_in_two_formats_is_not_taken_for_masks(tmp_path: 
 
 def test_freiburg_stops_and_its_excludes_convert_it_right(tmp_path: Path) -> None:
     truth = DATASETS["freiburg"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert "splits/test0.txt" in said and "--exclude 'splits/test*' --exclude 'splits/train*'" in said
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **FOLLOW["freiburg"]))
     assert_right(truth, tmp_path / "followed")
@@ -140,7 +132,7 @@ def test_freiburg_still_stops_beside_an_exclude_of_other_files(tmp_path: Path) -
     """An --exclude of unrelated files leaves the folds as they are: the stop holds (it had been switched off
     by any --exclude, the first fold read as the splits with exit 0)."""
     truth = DATASETS["freiburg"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out", exclude=("*.md",))
+    said = refusal(truth.root, tmp_path / "out", exclude=("*.md",))
     assert "splits/test0.txt" in said and "--exclude 'splits/test*' --exclude 'splits/train*'" in said
 
 
@@ -162,7 +154,7 @@ def _numbered(root: Path, roles: tuple[str, ...], test_of) -> None:
 
 def test_a_neighbour_of_three_folds_named_role_underscore_number_stops(tmp_path: Path) -> None:
     _numbered(tmp_path / "src", ("train",), lambda i: {1 + i % 3})
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "photos/test_1.txt" in said and "--exclude 'photos/test*'" in said
 
 
