@@ -36,6 +36,7 @@ from shardify.beam_jobs.discover.head_reads import (  # re-exported
     first_line,
     first_row,
     head_lines,
+    read_once,
     table_head_lines,
 )
 from shardify.beam_jobs.discover.label_cell_checks import check_label_cells  # re-exported
@@ -194,8 +195,8 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
                     order = order or row.key.startswith("#")
                     cells += row.labels[:1]
                     labelled = labelled or row.has_labels
-        if fmt == label_files.TABLE and (table_fmt := tables.table_format(path)) in (tables.CSV, tables.TSV):
-            _check_split_column(path, shown, table_fmt, config, key_column, sample)
+        if fmt == label_files.TABLE and tables.table_format(path) in (tables.CSV, tables.TSV):
+            _check_split_column(path, shown, config, key_column, sample)
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
     labelled = labelled or captions or order or fmt == label_files.LINES or not keys
@@ -237,8 +238,7 @@ def _key_column(path: str, fmt: str, sample: Sequence[str], shown: str = "") -> 
     if tables.table_format(path) == tables.JSONL:
         columns, rows = _json_line_cells(path)
     else:
-        with open_input(path) as fileobj:
-            header, _ = table_scans.read_table(fileobj, tables.table_format(path), size_of(fileobj))
+        header = label_table_head(path)
         if not header.present or not header.columns or not header.sample:
             return ""
         columns, rows = header.columns, header.sample
@@ -273,7 +273,19 @@ def _json_line_cells(path: str) -> tuple[tuple[str, ...], list[list[object]]]:
 _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
-def _check_split_column(path: str, shown: str, fmt: str, config: ConvertConfig, key_column: str, sample: Sequence[str]) -> None:
+def label_table_head(path: str) -> tables.TableHeader:
+    """A label table's header and first rows, as `table_scans.read_table` reads them for a label file (no
+    column options), read once per detection (`head_reads.read_once`): its key column, the check of its
+    split column and `label_file_splits` each ask for them (each had opened and read the table's head)."""
+
+    def read() -> tables.TableHeader:
+        with open_input(path) as fileobj:
+            return table_scans.read_table(fileobj, tables.table_format(path), size_of(fileobj))[0]
+
+    return read_once(("label table head", path), read)
+
+
+def _check_split_column(path: str, shown: str, config: ConvertConfig, key_column: str, sample: Sequence[str]) -> None:
     """Stop where a label table found or given (`labels.csv`) holds a column of split names beside its key
     that was taken for the labels, or beside which no column is read as the labels (`image,score,split`); as a
     keyed table's (`split_cells`, KonIQ-10k's `set`). Beside a label column (`image,label,split`) it is read as
@@ -283,8 +295,7 @@ def _check_split_column(path: str, shown: str, fmt: str, config: ConvertConfig, 
     Raises:
       UsageError: `split_cells.check_split_cells`'s.
     """
-    with open_input(path) as fileobj:
-        header, _ = table_scans.read_table(fileobj, fmt, size_of(fileobj))
+    header = label_table_head(path)
     if not header.present or not header.sample:
         return
     columns = list(header.columns)

@@ -18,12 +18,11 @@ import os
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover.given_label_paths import labels_file_path
-from shardify.beam_jobs.open_inputs import open_input
+from shardify.beam_jobs.discover.label_file_found import label_table_head
 from shardify.config import ConvertConfig
-from shardify.converters import label_files, table_scans, tables
+from shardify.converters import label_files, tables
 from shardify.converters.columns import label_file_columns
 from shardify.errors import UsageError
-from shardify.inputs.files import size_of
 from shardify.plan import layout, layout_guess, split_cells, table_groups
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule
 from shardify.plan.structure import split_word
@@ -49,8 +48,7 @@ def with_split_column(
     path = labels_file_path(config.source, label_file.path)
     if tables.table_format(path) not in (tables.CSV, tables.TSV):
         return detected
-    with open_input(path) as fileobj:
-        header, _ = table_scans.read_table(fileobj, tables.table_format(path), size_of(fileobj))
+    header = label_table_head(path)
     if not header.present or not header.sample:
         return detected
     columns = list(header.columns)
