@@ -44,7 +44,7 @@ from shardify.beam_jobs.discover.tables_by_content import line_tables_at_top  # 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import coco_urls, label_files, separators, table_scans, tables
-from shardify.converters.columns import label_file_columns
+from shardify.converters.columns import LabelFileColumns, label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
@@ -285,6 +285,22 @@ def label_table_head(path: str) -> tables.TableHeader:
     return read_once(("label table head", path), read)
 
 
+def label_table_columns(
+    path: str, config: ConvertConfig, key_column: str
+) -> tuple[list[str], LabelFileColumns, list[list[str]]] | None:
+    """A headed label table's columns, the key and label columns a label file's reading takes among them
+    (`--label-column` where it names one; `key_column` found by detection), and its first rows of as many
+    cells, as text; None where it has no header or no rows. What the split column's check and
+    `label_file_splits` judge the table by."""
+    header = label_table_head(path)
+    if not header.present or not header.sample:
+        return None
+    columns = list(header.columns)
+    chosen = label_file_columns(columns, config.label_column if config.label_column in columns else "", captions=False,
+                                key_column=key_column)
+    return columns, chosen, [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
+
+
 def _check_split_column(path: str, shown: str, config: ConvertConfig, key_column: str, sample: Sequence[str]) -> None:
     """Stop where a label table found or given (`labels.csv`) holds a column of split names beside its key
     that was taken for the labels, or beside which no column is read as the labels (`image,score,split`); as a
@@ -295,13 +311,10 @@ def _check_split_column(path: str, shown: str, config: ConvertConfig, key_column
     Raises:
       UsageError: `split_cells.check_split_cells`'s.
     """
-    header = label_table_head(path)
-    if not header.present or not header.sample:
+    read = label_table_columns(path, config, key_column)
+    if read is None:
         return
-    columns = list(header.columns)
-    chosen = label_file_columns(columns, config.label_column if config.label_column in columns else "", captions=False,
-                                key_column=key_column)
-    data = [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
+    columns, chosen, data = read
     split_folders = any(split_word(part) for p in sample for part in p.split("/")[:-1])
     label = columns.index(chosen.label) if chosen.label in columns else None
     # (beside a label column, `label_file_splits.with_split_column` reads it as the splits, or stops; not a glob's tables)

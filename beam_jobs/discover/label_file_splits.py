@@ -18,10 +18,9 @@ import os
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover.given_label_paths import labels_file_path
-from shardify.beam_jobs.discover.label_file_found import label_table_head
+from shardify.beam_jobs.discover.label_file_found import label_table_columns
 from shardify.config import ConvertConfig
 from shardify.converters import label_files, tables
-from shardify.converters.columns import label_file_columns
 from shardify.errors import UsageError
 from shardify.plan import layout, layout_guess, split_cells, table_groups
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule
@@ -48,15 +47,12 @@ def with_split_column(
     path = labels_file_path(config.source, label_file.path)
     if tables.table_format(path) not in (tables.CSV, tables.TSV):
         return detected
-    header = label_table_head(path)
-    if not header.present or not header.sample:
+    read = label_table_columns(path, config, label_file.key_column)
+    if read is None:
         return detected
-    columns = list(header.columns)
-    chosen = label_file_columns(columns, config.label_column if config.label_column in columns else "", captions=False,
-                                key_column=label_file.key_column)
+    columns, chosen, data = read
     if chosen.key not in columns or chosen.label not in columns:
         return detected  # (no label column: label_file_found's check stopped already)
-    data = [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
     key, label = columns.index(chosen.key), columns.index(chosen.label)
     rule = _RULES.get(detected.label_key)
     table = Evidence(label_file.path, LABEL_LINES, rule or KeyRule(), column=key, header=True, label_column=label)
