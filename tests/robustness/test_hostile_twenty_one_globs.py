@@ -79,8 +79,19 @@ def test_a_glob_matching_the_images_stops_naming_them(src: Path, tmp_path: Path,
 
 
 @pytest.mark.parametrize("pattern", ["nothing/*.csv", "../*.csv", "/etc/*.conf", "meta/*.tsv"])
-def test_a_glob_matching_nothing_inside_src_stops_naming_it(src: Path, tmp_path: Path, pattern: str) -> None:
+def test_a_glob_matching_nothing_inside_src_stops_naming_it(
+    src: Path, tmp_path: Path, pattern: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`../*.csv` escapes SRC towards `leak.csv` beside it; never read, the run stops naming `--labels`.
+
+    A relative glob is looked for from the working folder first (docs/converting.md), so the run
+    starts in a folder of its own whose parent holds no table: from the test runner's folder, any
+    stray `*.csv` in its parent (a shared /tmp) would be a legitimate match and the case moot.
+    """
     write_file(src.parent / "leak.csv", _table(list(_GOOD), "leak"))
+    here = tmp_path / "work" / "here"
+    here.mkdir(parents=True)
+    monkeypatch.chdir(here)
     refused(run(src, tmp_path / "out", "--labels", pattern), "--labels")
 
 
