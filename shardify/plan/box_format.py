@@ -202,6 +202,10 @@ class BoxFormat:
         to its stem, one image per suffix (VEDAI's `00000003.txt` annotates the colour view
         `00000003_co.png` and the infrared one `00000003_ir.png` of one scene: each a record with the
         file's objects); () where the file annotates the image of its own stem.
+      centre_fields: PER_IMAGE: the two fields holding the box's centre x and y where the format writes it
+        again after the corners (UCAS-AOD's `x1 y1 ... x4 y4 theta cx cy w h`): a line whose centre lies
+        outside its corners' envelope, or is no number, is no box line of this format, so lines of thirteen
+        numbers that are something else (landmarks, features) are not read as boxes. () for none.
       class_list_field: JSON_DOCUMENT: the document's key holding the list of class names, a box's
         class field then a whole number counting from 0 into it (AU-AIR's `categories`: class 1 is
         `categories[1]`, "Car"); "" where the class field names the class.
@@ -246,6 +250,7 @@ class BoxFormat:
     companions: tuple[tuple[str, str], ...] = ()
     image_suffixes: tuple[str, ...] = ()
     class_codes: bool = False
+    centre_fields: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, PER_IMAGE_JSON,
@@ -303,6 +308,9 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
         if self.class_list_field and (self.pairing != JSON_DOCUMENT or not self.class_field):
             raise ValueError(f"{self.name}: a list of class names is a JSON document's, its boxes' class field an index into it")
+        if self.centre_fields and (self.pairing != PER_IMAGE or len(self.centre_fields) != 2
+                                   or not all(f.isdigit() for f in self.centre_fields)):
+            raise ValueError(f"{self.name}: a box's centre is two fields of a per-image line")
         if bool(self.line_pattern) != bool(self.signature) or (self.line_pattern and self.pairing != PER_IMAGE):
             raise ValueError(f"{self.name}: a per-image file of sentences has its box lines' pattern and its first line's")
 
@@ -374,4 +382,24 @@ class BoxFormat:
             int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])
         ):
             return False
-        return all(is_number(fields[int(i)]) for i in self.box_fields)
+        if not all(is_number(fields[int(i)]) for i in self.box_fields):
+            return False
+        return not self.centre_fields or self._centre_inside(fields)
+
+    def _centre_inside(self, fields: Sequence[str]) -> bool:
+        """Whether the centre the line writes lies within its box fields' envelope (a line of such a
+        format's length whose numbers are not a box and its centre is no box line: `centre_fields`).
+
+        >>> from shardify.plan.box_formats import format_named
+        >>> fmt = format_named("UCAS-AOD oriented boxes")
+        >>> fmt.box_line("2 3 6 3 6 9 2 9 0 4 6 4 6".split())
+        True
+        >>> fmt.box_line("2 3 6 3 6 9 2 9 0 40 6 4 6".split())  # its centre outside its corners
+        False
+        """
+        if not all(int(f) < len(fields) and is_number(fields[int(f)]) for f in self.centre_fields):
+            return False
+        numbers = [float(fields[int(i)]) for i in self.box_fields]
+        xs, ys = numbers[0::2], numbers[1::2]
+        cx, cy = (float(fields[int(f)]) for f in self.centre_fields)
+        return min(xs) <= cx <= max(xs) and min(ys) <= cy <= max(ys)

@@ -1,0 +1,128 @@
+"""Useless stops of blind batches on detection datasets, read by kind (readers28c).
+
+- per-image box files of thirteen numbers beside their images in class folders, a quadrilateral, its angle,
+  then its centre and size again, the folder the class (UCAS-AOD's `CAR/P0001.txt` beside `CAR/P0001.png`):
+  were a stop naming nothing that converts; now read as each image's objects of its folder's class
+  (shardify/plan/oriented_box_rows.py, beam_jobs/discover/box_beside.py). Its neighbour: the benchmark's
+  prepared layout (`Annotations/P0001.txt` of `car  x1 ... h` lines beside `AllImages/`, ImageSets/ lists).
+  Hostile twins: a NaN corner rejects its image by name; a box outside the image is dropped and said in
+  repaired.jsonl; lines of thirteen numbers whose centre lies outside their corners stop, named; such files
+  beside images at SRC's top (no class folder) are not read as boxes of a class.
+"""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+from helpers.blind28 import DATASETS
+from helpers.made_files import image_file as _image
+from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
+from helpers.shard_io import rejects_by_path
+from helpers.unseen_judge import assert_right, written_records
+from shardify.beam_jobs.discover import box_beside
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import ShardifyError, UsageError
+from shardify.plan import box_format
+
+
+def test_the_docstring_examples_hold() -> None:
+    for module in (box_beside, box_format):
+        assert doctest.testmod(module).failed == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Oriented boxes with their centre, beside their images in class folders (UCAS-AOD)
+# ------------------------------------------------------------------------------------------------
+
+def _line(x: float, y: float, cx: float | None = None, sep: str = "\t") -> str:
+    nums = [x, y, x + 4, y, x + 4, y + 6, x, y + 6, 0.0, x + 2 if cx is None else cx, y + 3, 4.0, 6.0]
+    return sep.join(f"{v:.6e}" if sep == "\t" else f"{v:g}" for v in nums)
+
+
+def _class_folders(src: Path, lines_of, folders=("vessel", "tank"), sep_png: bool = True) -> None:
+    for folder in folders:
+        for i in range(3):
+            _image(src / folder / f"{folder[0]}{i:03d}.png", f"{src.name}{folder}{i}", fmt="PNG")
+            _text(src / folder / f"{folder[0]}{i:03d}.txt", "\n".join(lines_of(folder, i)) + "\n")
+
+
+def test_ucas_aod_converts_right(tmp_path: Path) -> None:
+    truth = DATASETS["ucas_aod"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_other_class_folders_of_space_separated_lines_are_read_by_their_folder(tmp_path: Path) -> None:
+    # other names, other classes, spaces for tabs, a varying count of boxes: the kind, not UCAS-AOD's names
+    _class_folders(tmp_path / "src", lambda f, i: [_line(1 + 6 * k, 2, sep=" ") for k in range(1 + i % 2)])
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    got = written_records(tmp_path / "out")
+    assert got["objects"]["vessel/v001.png"] == ["vessel", "vessel"]
+    assert got["objects"]["tank/t000.png"] == ["tank"]
+    assert {labels for _, labels in got["records"].values()} == {frozenset({"vessel"}), frozenset({"tank"})}
+
+
+def test_the_prepared_layout_is_read_by_its_class_words_and_lists(tmp_path: Path) -> None:
+    # the benchmark's data_prepare.py: AllImages/P<n>.png, Annotations/P<n>.txt of 'car  <13 numbers>' or
+    # 'airplane  <13 numbers>', ImageSets/{train,val,test}.txt of stems
+    root = tmp_path / "UCAS_AOD"
+    splits = {"train": [1, 2, 5], "val": [3, 6], "test": [4]}
+    for n in range(1, 7):
+        cls = "car" if n <= 3 else "airplane"
+        _image(root / "AllImages" / f"P{n:04d}.png", f"prep{n}", fmt="PNG")
+        _text(root / "Annotations" / f"P{n:04d}.txt", "".join(f"{cls}  {_line(1 + 7 * k, 2)}\n" for k in range(1 + n % 2)))
+    for split, numbers in splits.items():
+        _text(root / "ImageSets" / f"{split}.txt", "\n".join(f"P{n:04d}" for n in numbers))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    got = written_records(tmp_path / "out")
+    assert {key: split for key, (split, _) in got["records"].items()} == {
+        f"AllImages/P{n:04d}.png": {"val": "validation"}.get(split, split) for split, numbers in splits.items() for n in numbers}
+    assert got["objects"]["AllImages/P0001.png"] == ["car", "car"]
+    assert got["objects"]["AllImages/P0004.png"] == ["airplane"]
+
+
+def test_a_nan_corner_rejects_its_image_by_name(tmp_path: Path) -> None:
+    nan = "nan\t" + _line(2, 3).split("\t", 1)[1]
+    _class_folders(tmp_path / "src", lambda f, i: [nan] if (f, i) == ("tank", 2) else [_line(2, 3)],
+                   folders=("vessel", "tank", "plane", "truck"))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="5"))
+    rejected = rejects_by_path(tmp_path / "out")
+    assert set(rejected) == {"tank/t002.png"} and "line 1" in rejected["tank/t002.png"]
+
+
+def test_a_box_outside_its_image_is_dropped_and_said(tmp_path: Path) -> None:
+    _class_folders(tmp_path / "src", lambda f, i: [_line(2, 3), _line(40, 3)] if i == 0 else [_line(2, 3)])
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert written_records(tmp_path / "out")["objects"]["vessel/v000.png"] == ["vessel"]
+    assert "v000.png" in (tmp_path / "out" / "repaired.jsonl").read_text()
+
+
+def test_thirteen_numbers_whose_centre_is_outside_their_corners_stop_named(tmp_path: Path) -> None:
+    # thirteen numbers a line that are no box of this shape (their 'centre' far outside their 'corners')
+    _class_folders(tmp_path / "src", lambda f, i: [_line(2, 3, cx=90.0)])
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "v000.txt" in said or "t000.txt" in said
+    assert "--label-level 0" in said
+
+
+def test_such_files_at_the_top_are_no_boxes_of_a_class(tmp_path: Path) -> None:
+    # no class folder: the shape's class is nowhere; never written as objects of class ''
+    for i in range(4):
+        _image(tmp_path / "src" / f"{i}.png", f"top{i}", fmt="PNG")
+        _text(tmp_path / "src" / f"{i}.txt", _line(2, 3) + "\n")
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except (UsageError, ShardifyError):
+        return
+    objects = written_records(tmp_path / "out")["objects"]
+    assert all(not names for names in objects.values())
+
+
+@pytest.mark.parametrize("lines", [["0 0.5 0.5 0.2 0.2"], ["a ship sails by the harbour at dawn"]])
+def test_yolo_lines_and_captions_beside_images_are_left_to_their_readers(lines: list[str]) -> None:
+    assert not box_beside._numbers_of_a_folder_row(lines)
