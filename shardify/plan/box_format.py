@@ -22,6 +22,7 @@ __all__ = [
     "FRAMES_XML",
     "FRAME_ROWS",
     "IDL_LINES",
+    "NAMED_LINES",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
@@ -53,6 +54,10 @@ FRAME_ROWS = "frame rows"
 # One file listing many images, a line an image: its quoted path, then its boxes as parenthesised
 # corners (the IDL files of Brainwash, the TUD and ETH pedestrian sets): read by converters/idl_boxes.py.
 IDL_LINES = "idl lines"
+# One file listing many images, a line an image: its file's name, a colon, then its objects each ended
+# by a semicolon, of fields at the row's separator, or one word (a class with no box): the Swedish
+# Traffic Signs Dataset's Set1/annotations.txt. Read by converters/named_box_lines.py.
+NAMED_LINES = "named lines"
 PER_IMAGE_JSON = "per image json"
 # One table per folder of images, its header naming a key column and the box's four, a box a row
 # keyed by an image's stem in the table's own folder, every box of that folder's class (UEC FOOD's
@@ -70,7 +75,7 @@ FOLDER_CLASS = "(its folder)"
 # Images' box tables have no row for an image of no box), FRAMES_XML (UA-DETRAC leaves frames of no
 # target out), FRAME_ROWS (a frame no row names is one without objects: UAVDT's, VisDrone-VID's, MOT's
 # tables have rows only for the boxes there are), the per-image files (YOLO's `.txt`; NWPU VHR-10's negative images have none).
-LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines", "idl lines"})
+LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines", "idl lines", "named lines"})
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -253,7 +258,8 @@ class BoxFormat:
     centre_fields: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, PER_IMAGE_JSON,
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, NAMED_LINES,
+                                PER_IMAGE_JSON,
                                 FOLDER_TABLES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:

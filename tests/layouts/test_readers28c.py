@@ -26,12 +26,13 @@ from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.discover import box_beside
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
+from shardify.converters import named_box_lines
 from shardify.errors import ShardifyError, UsageError
 from shardify.plan import box_format
 
 
 def test_the_docstring_examples_hold() -> None:
-    for module in (box_beside, box_format):
+    for module in (box_beside, box_format, named_box_lines):
         assert doctest.testmod(module).failed == 0
 
 
@@ -126,3 +127,64 @@ def test_such_files_at_the_top_are_no_boxes_of_a_class(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lines", [["0 0.5 0.5 0.2 0.2"], ["a ship sails by the harbour at dawn"]])
 def test_yolo_lines_and_captions_beside_images_are_left_to_their_readers(lines: list[str]) -> None:
     assert not box_beside._numbers_of_a_folder_row(lines)
+
+
+# ------------------------------------------------------------------------------------------------
+# A line an image by its file's name, then its objects (the Swedish Traffic Signs Dataset)
+# ------------------------------------------------------------------------------------------------
+
+def _sign(x1: float, y1: float, name: str = "STOP", x2: float | None = None) -> str:
+    return f"VISIBLE, {x1 + 5 if x2 is None else x2}, {y1 + 6}, {x1}, {y1}, OTHER, {name}"
+
+
+def _sign_lists(src: Path, lines: dict[str, str], folder: str = "p1", table: str = "annotations_s1.txt") -> None:
+    for i, name in enumerate(lines):
+        _image(src / "set" / folder / name, f"{src.name}{i}", fmt="PNG" if name.endswith(".png") else "JPEG")
+    _text(src / "set" / table, "".join(f"{name}:{anns}\n" for name, anns in lines.items()))
+
+
+def test_stsd_converts_right(tmp_path: Path) -> None:
+    truth = DATASETS["stsd"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+    assert "MISC_SIGNS" in (tmp_path / "out" / "repaired.jsonl").read_text()  # its box-less entry named, not lost
+
+
+def test_a_renamed_list_of_png_frames_is_read_too(tmp_path: Path) -> None:
+    # a copy's 'annotations_s1.txt' beside 'p1/', PNG frames, whole-number corners, no trailing ';'
+    _sign_lists(tmp_path / "src", {"f001.png": _sign(1, 2, "GIVE_WAY") + "; " + _sign(9, 3, "STOP"),
+                                   "f002.png": "", "f003.png": _sign(4, 5, "PRIORITY_ROAD") + ";", "f004.png": "MISC_SIGNS;"})
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    got = written_records(tmp_path / "out")
+    assert got["objects"] == {"set/p1/f001.png": ["GIVE_WAY", "STOP"], "set/p1/f002.png": [],
+                              "set/p1/f003.png": ["PRIORITY_ROAD"], "set/p1/f004.png": []}
+
+
+def test_a_malformed_or_nan_corner_rejects_its_image_by_name(tmp_path: Path) -> None:
+    # STSD's own 'Annotation file is malformed' (a stray 'l' in a coordinate), and a NaN
+    lines = {f"f{i:03d}.jpg": _sign(1 + i % 3, 2) + ";" for i in range(24)}
+    lines["f004.jpg"] = "VISIBLE, 6.5l, 8, 1, 2, OTHER, STOP;"
+    lines["f007.jpg"] = _sign(1, 2, x2=float("nan")) + ";"
+    _sign_lists(tmp_path / "src", lines)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="5"))
+    assert set(rejects_by_path(tmp_path / "out")) == {"set/p1/f004.jpg", "set/p1/f007.jpg"}
+
+
+def test_a_line_naming_no_image_is_said_and_the_others_read(tmp_path: Path) -> None:
+    _sign_lists(tmp_path / "src", {f"f{i:03d}.jpg": _sign(1, 2) + ";" for i in range(4)})
+    with (tmp_path / "src" / "set" / "annotations_s1.txt").open("a") as table:
+        table.write(f"gone.jpg:{_sign(1, 2)};\n")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="1"))
+    assert len(written_records(tmp_path / "out")["records"]) == 4
+    assert "gone.jpg" in (tmp_path / "out" / "rejected.jsonl").read_text()
+
+
+def test_lines_of_a_name_and_words_are_no_box_lists(tmp_path: Path) -> None:
+    # captions written 'name: words, words, words;': three fields, no corners; never read as boxes
+    lines = {f"f{i:03d}.jpg": "a red car, parked, near the shop;" for i in range(4)}
+    _sign_lists(tmp_path / "src", lines, table="annotations.txt")
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except UsageError:
+        return
+    assert all(not names for names in written_records(tmp_path / "out")["objects"].values())
