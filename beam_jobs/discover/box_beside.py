@@ -32,7 +32,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import json_box_files, labelme_shapes
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import box_formats, layout
+from shardify.plan import box_formats, folder_names, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule
 
@@ -113,6 +113,26 @@ def _transcribed(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> bool:
     """
     after = len(fmt.box_fields)
     return any(any(field and not box_formats.is_number(field) for field in fmt.fields_of(line)[after:]) for line in lines if line.strip())
+
+
+def _class_folders(folders: Sequence[str]) -> bool:
+    """Whether `folders`, those holding the images and their box files of a `FOLDER_TXT_FORMATS` row, can
+    each be its images' class: two names or more, at one depth, no split's or container's (`images/`,
+    `train/`) and no number (`2019/`); a name in two places only in two split folders.
+
+    >>> _class_folders(["UCAS_AOD/CAR", "UCAS_AOD/PLANE"]), _class_folders(["train", "test"]), _class_folders(["images"])
+    (True, False, False)
+    >>> _class_folders(["CAR/2019", "PLANE/2019"]), _class_folders(["car/a", "plane"]), _class_folders(["car/a", "plane/a"])
+    (False, False, False)
+    >>> _class_folders(["train/CAR", "train/PLANE", "test/CAR", "test/PLANE"])
+    True
+    """
+    names = [posixpath.basename(f) for f in folders]
+    # (a name in two places is one class in two splits, `train/CAR/` and `test/CAR/`, or no class: `CAR/2019/`)
+    repeated = [f for f in folders if names.count(posixpath.basename(f)) > 1]
+    return (len(set(names)) >= 2 and len({f.count("/") for f in folders}) == 1
+            and not any(folder_names.is_container_name(n) or n.isdigit() for n in names)
+            and all(folder_names.split_word(posixpath.basename(posixpath.dirname(f))) for f in repeated))
 
 
 def _numbers_only(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> bool:
@@ -203,6 +223,14 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
         return []
     (name, kept), = formats.items()
     fmt = box_formats.format_named(name)
+    if name in FOLDER_TXT_FORMATS and not _class_folders(kept):
+        raise UsageError(
+            f"a .txt file lies beside each image, named as it, of {fmt.name} ({', '.join(f + '/' for f in kept[:3])}): its "
+            "lines name no class, the folder holding each image being its class, but these folders are not classes (one "
+            "folder alone, a split's or container's name, a number, or one name in two places), and their boxes would be "
+            "written as objects of that name: describe the dataset in a layout file (docs/layout-files.md), or "
+            "--label-level 0 to convert the images unlabelled (the files left out)"
+        )
     top = posixpath.commonpath(kept) if len(kept) > 1 else posixpath.dirname(kept[0])
     shown = ", ".join((f or "SRC") + "/" for f in kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
     ext = folders[kept[0]][0]  # (the files' own: LabelMe's .json, not its row's default .txt)

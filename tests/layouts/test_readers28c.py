@@ -45,7 +45,7 @@ def _line(x: float, y: float, cx: float | None = None, sep: str = "\t") -> str:
     return sep.join(f"{v:.6e}" if sep == "\t" else f"{v:g}" for v in nums)
 
 
-def _class_folders(src: Path, lines_of, folders=("vessel", "tank"), sep_png: bool = True) -> None:
+def _class_folders(src: Path, lines_of, folders=("vessel", "tank")) -> None:
     for folder in folders:
         for i in range(3):
             _image(src / folder / f"{folder[0]}{i:03d}.png", f"{src.name}{folder}{i}", fmt="PNG")
@@ -122,6 +122,23 @@ def test_such_files_at_the_top_are_no_boxes_of_a_class(tmp_path: Path) -> None:
         return
     objects = written_records(tmp_path / "out")["objects"]
     assert all(not names for names in objects.values())
+
+
+@pytest.mark.parametrize("folders", [("train", "test"), ("images",), ("CAR/2019", "PLANE/2019")])
+def test_such_files_in_folders_that_are_no_classes_stop(tmp_path: Path, folders: tuple[str, ...]) -> None:
+    # split folders, a container, one name in two places: their names were the boxes' classes, exit 0
+    _class_folders(tmp_path / "src", lambda f, i: [_line(2, 3)], folders=folders)
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "are not classes" in said and "layout file" in said
+
+
+def test_class_folders_inside_split_folders_are_read_by_split_and_class(tmp_path: Path) -> None:
+    for split in ("train", "test"):
+        _class_folders(tmp_path / "src" / split, lambda f, i: [_line(2, 3)])
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    got = written_records(tmp_path / "out")
+    assert got["records"]["test/tank/t001.png"] == ("test", frozenset({"tank"}))
+    assert got["objects"]["train/vessel/v002.png"] == ["vessel"]
 
 
 @pytest.mark.parametrize("lines", [["0 0.5 0.5 0.2 0.2"], ["a ship sails by the harbour at dawn"]])
