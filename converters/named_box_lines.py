@@ -33,7 +33,7 @@ from shardify.plan.box_formats import BoxFormat, is_number
 from shardify.plan.entries import SourceObject, is_inside
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["is_named_line", "named_keys", "named_rows"]
+__all__ = ["has_box", "is_named_line", "named_keys", "named_rows"]
 
 # Why an object of one word is carried only to be named in repaired.jsonl: a record's objects are boxes.
 _NO_BOX = "the file names its class and gives no box (STSD's MISC_SIGNS): a record's objects are boxes"
@@ -69,6 +69,19 @@ def is_named_line(fmt: BoxFormat, line: str) -> bool:
         if not fmt.box_line(fields):
             return False
     return True
+
+
+def has_box(fmt: BoxFormat, line: str) -> bool:
+    """Whether the named line holds an object with a box: a file of lines naming one word each
+    (`photo.jpg:cat`, a label list) is no list of boxes, however its lines parse.
+
+    >>> from shardify.plan.box_formats import format_named
+    >>> fmt = format_named("STSD sign lists")
+    >>> has_box(fmt, "a.jpg:MISC_SIGNS;"), has_box(fmt, "a.jpg:VISIBLE, 9, 9, 1, 1, OTHER, STOP;")
+    (False, True)
+    """
+    found = _LINE.fullmatch(line)
+    return found is not None and any(fmt.box_line(fmt.fields_of(part)) for part in _objects(found.group(2)))
 
 
 def named_keys(lines: list[str]) -> list[str]:

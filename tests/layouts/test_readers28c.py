@@ -196,6 +196,17 @@ def test_a_line_naming_no_image_is_said_and_the_others_read(tmp_path: Path) -> N
     assert "gone.jpg" in (tmp_path / "out" / "rejected.jsonl").read_text()
 
 
+def test_a_list_of_a_name_and_a_class_word_is_no_box_list(tmp_path: Path) -> None:
+    # 'photo.jpg:cat' lines (a label list named annotations.txt): never read as box-less objects, labels lost
+    _sign_lists(tmp_path / "src", {f"f{i:03d}.jpg": ("cat", "dog")[i % 2] for i in range(6)}, table="annotations.txt")
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except UsageError:
+        return
+    records = written_records(tmp_path / "out")["records"]
+    assert records["set/p1/f001.jpg"][1] == frozenset({"dog"})
+
+
 def test_lines_of_a_name_and_words_are_no_box_lists(tmp_path: Path) -> None:
     # captions written 'name: words, words, words;': three fields, no corners; never read as boxes
     lines = {f"f{i:03d}.jpg": "a red car, parked, near the shop;" for i in range(4)}
