@@ -7,7 +7,9 @@ Plain `.txt` files beside images are left to the readers that know them (caption
 a folder of their own): a `.txt` of numbers beside an image is many things, a `.gt` named as the
 image is an annotation. One `.txt` shape is no caption's and no YOLO file's: eight whole numbers
 then a text, a quadrilateral and its transcription (SROIE's receipts, `TXT_FORMATS`); a `.txt` of
-that shape beside each image is read as its text regions, any other `.txt` left as before. So with a
+that shape beside each image is read as its text regions. Another is thirteen numbers, a quadrilateral,
+its angle, then its centre (inside the corners) and size again, in a class folder (UCAS-AOD's
+`CAR/P0001.txt`, `FOLDER_TXT_FORMATS`): each box of that folder's class. Any other `.txt` is left as before. So with a
 `.json` beside each image: LabelMe's documents (`shapes` of labelled points) are read as its objects
 (`JSON_FORMATS`); any other `.json` is left to the readers that know it (a WebDataset sample's).
 
@@ -30,7 +32,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import json_box_files, labelme_shapes
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import box_formats, layout
+from shardify.plan import box_formats, folder_names, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule
 
@@ -43,6 +45,14 @@ EXTENSIONS = frozenset(f.extension for f in box_formats.FORMATS if f.pairing == 
 TXT_FORMATS = frozenset(
     f.name for f in box_formats.FORMATS
     if f.pairing == box_formats.PER_IMAGE and f.extension == "txt" and f.files == "" and f.convention == box_formats.QUAD_PIXELS
+)
+# The `.txt` shapes of numbers alone read beside their images in a class folder: the rows of no folder of
+# their own whose files name no class (the folder does) and whose lines write the box's centre again after
+# its corners (UCAS-AOD's thirteen numbers), which no caption, YOLO line or list of features has.
+FOLDER_TXT_FORMATS = frozenset(
+    f.name for f in box_formats.FORMATS
+    if f.pairing == box_formats.PER_IMAGE and f.extension == "txt" and f.files == ""
+    and f.single_class == box_formats.FOLDER_CLASS and f.centre_fields
 )
 # The per-image JSON documents read beside their images (the rows of no folder of their own), and how
 # much of a folder's first one detection reads: as much as the reader reads of each (LabelMe's carry the
@@ -105,6 +115,50 @@ def _transcribed(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> bool:
     return any(any(field and not box_formats.is_number(field) for field in fmt.fields_of(line)[after:]) for line in lines if line.strip())
 
 
+def _class_folders(folders: Sequence[str]) -> bool:
+    """Whether `folders`, those holding the images and their box files of a `FOLDER_TXT_FORMATS` row, can
+    each be its images' class: two names or more, at one depth, no split's or container's (`images/`,
+    `train/`) and no number (`2019/`); a name in two places only in two split folders.
+
+    >>> _class_folders(["UCAS_AOD/CAR", "UCAS_AOD/PLANE"]), _class_folders(["train", "test"]), _class_folders(["images"])
+    (True, False, False)
+    >>> _class_folders(["CAR/2019", "PLANE/2019"]), _class_folders(["car/a", "plane"]), _class_folders(["car/a", "plane/a"])
+    (False, False, False)
+    >>> _class_folders(["train/CAR", "train/PLANE", "test/CAR", "test/PLANE"])
+    True
+    """
+    names = [posixpath.basename(f) for f in folders]
+    # (a name in two places is one class in two splits, `train/CAR/` and `test/CAR/`, or no class: `CAR/2019/`)
+    repeated = [f for f in folders if names.count(posixpath.basename(f)) > 1]
+    return (len(set(names)) >= 2 and len({f.count("/") for f in folders}) == 1
+            and not any(folder_names.is_container_name(n) or n.isdigit() for n in names)
+            and all(folder_names.split_word(posixpath.basename(posixpath.dirname(f))) for f in repeated))
+
+
+def _numbers_only(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> bool:
+    """Whether every field of every line of `lines` is a number (UCAS-AOD's angle, centre and size too).
+
+    >>> from shardify.plan.box_formats import format_named
+    >>> fmt = format_named("UCAS-AOD oriented boxes")
+    >>> _numbers_only(fmt, ["2 3 6 3 6 9 2 9 0 4 6 4 6"]), _numbers_only(fmt, ["2 3 6 3 6 9 2 9 0 4 6 4 tall"])
+    (True, False)
+    """
+    return all(box_formats.is_number(field) for line in lines if line.strip() for field in fmt.fields_of(line))
+
+
+def _numbers_of_a_folder_row(lines: Sequence[str]) -> bool:
+    """Whether every line of `lines` is as many numbers as a `FOLDER_TXT_FORMATS` row's lines, which
+    that row did not read (a NaN corner, a centre outside its corners): a file of that shape beside
+    each image stops, named, rather than the images being written without their objects.
+
+    >>> _numbers_of_a_folder_row(["2 3 6 3 6 9 2 9 0 40 6 4 6"]), _numbers_of_a_folder_row(["0 0.5 0.5 0.2 0.2"])
+    (True, False)
+    """
+    counts = {n for name in FOLDER_TXT_FORMATS for n in box_formats.format_named(name).fields}
+    filled = [line.split() for line in lines if line.strip()]
+    return bool(filled) and all(len(f) in counts and all(box_formats.is_number(x) for x in f) for f in filled)
+
+
 def _document_format(config: ConvertConfig, path: str) -> box_formats.BoxFormat | None:
     """The `JSON_FORMATS` row of the document `path` (relative to SRC), or None (of another shape,
     larger than _FIRST_DOCUMENT_BYTES, or unreadable: the pipeline reports what it cannot read)."""
@@ -143,6 +197,10 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
             fmt = box_formats.per_image_format("", lines, ext)  # (the rows of no folder of their own: `TXT_FORMATS`)
             if fmt is not None and fmt.name in TXT_FORMATS and _transcribed(fmt, lines):
                 formats.setdefault(fmt.name, []).append(folder)
+            elif fmt is not None and fmt.name in FOLDER_TXT_FORMATS and folder and _numbers_only(fmt, lines):
+                formats.setdefault(fmt.name, []).append(folder)  # (in a folder: SRC's own images have no class folder)
+            elif fmt is None and _numbers_of_a_folder_row(lines):  # its count of numbers, not its boxes (a NaN, a centre outside)
+                unknown.append((first, next(line.strip() for line in lines if line.strip())))
             continue
         fmt = box_formats.per_image_format(posixpath.basename(folder), lines, ext)
         if fmt is None:
@@ -165,6 +223,14 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
         return []
     (name, kept), = formats.items()
     fmt = box_formats.format_named(name)
+    if name in FOLDER_TXT_FORMATS and not _class_folders(kept):
+        raise UsageError(
+            f"a .txt file lies beside each image, named as it, of {fmt.name} ({', '.join(f + '/' for f in kept[:3])}): its "
+            "lines name no class, the folder holding each image being its class, but these folders are not classes (one "
+            "folder alone, a split's or container's name, a number, or one name in two places), and their boxes would be "
+            "written as objects of that name: describe the dataset in a layout file (docs/layout-files.md), or "
+            "--label-level 0 to convert the images unlabelled (the files left out)"
+        )
     top = posixpath.commonpath(kept) if len(kept) > 1 else posixpath.dirname(kept[0])
     shown = ", ".join((f or "SRC") + "/" for f in kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
     ext = folders[kept[0]][0]  # (the files' own: LabelMe's .json, not its row's default .txt)

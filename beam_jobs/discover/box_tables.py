@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import idl_boxes, json_box_files, labelme_shapes
+from shardify.converters import idl_boxes, json_box_files, labelme_shapes, named_box_lines
 from shardify.converters.evidence_files import MAX_XML_BYTES
 from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
@@ -306,6 +306,9 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         elif fmt.pairing == box_formats.IDL_LINES:  # the quoted paths show whether they carry folders, extensions
             rule = key_rule(idl_boxes.idl_keys(lines))
             how = "a line an image: its quoted path, then its boxes (x1, y1, x2, y2)"
+        elif fmt.pairing == box_formats.NAMED_LINES:  # the names show whether they carry the extension
+            rule = key_rule(named_box_lines.named_keys(lines))
+            how = "a line an image: its file's name, a colon, then its objects, each ended by ';'"
         elif fmt.pairing == box_formats.FRAMES_XML:  # the folder of the frames, then the number ending each name
             rule = _frame_rule(config, path, fmt, sample)
             how = f"one XML document per sequence, its frames by their {fmt.number_field}, their boxes in {fmt.boxes_field}"

@@ -31,9 +31,10 @@ import posixpath
 import re
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import frame_row_tables, head_reads
+from shardify.beam_jobs.discover import frame_row_tables, head_reads, voc_beside
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 
 __all__ = ["check_frame_tables", "frame_rows"]
@@ -112,9 +113,13 @@ def check_frame_tables(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     read = tuple(e.path for e in detected.evidence)
     read += tuple(frame_row_tables.companions_of(detected.evidence, sample))  # MOT's det/det.txt beside a gt.txt read
+    # Per-image box files read beside their images cover their tree, SRC's own included (UCAS-AOD's class folders
+    # of `P0001.txt` at SRC's top, whose whole-number lines read as frame rows too)
+    beside = tuple(e.path for e in detected.evidence if e.kind == evidence_lib.BOX_FILES and e.image_folder == voc_beside.BESIDE)
     tables = sorted(
         (p for p in sample
-         if layout.extension(p) in ("txt", "csv") and not any(p == r or p.startswith(r.rstrip("/") + "/") for r in read if r)),
+         if layout.extension(p) in ("txt", "csv") and not any(p == r or p.startswith(r.rstrip("/") + "/") for r in read if r)
+         and not any(not r or p.startswith(r.rstrip("/") + "/") for r in beside)),
         key=lambda p: (p.count("/"), p),
     )
     found: list[tuple[str, str]] = []

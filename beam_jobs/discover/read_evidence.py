@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover.candidates import reject
 from shardify.beam_jobs.discover import mirror_label_files, voc_beside, word_captions
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, tables
+from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, named_box_lines, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -247,6 +247,8 @@ class ReadEvidence(beam.DoFn):
                 rows = box_text.block_rows(lines, fmt)
             elif fmt.pairing == box_formats.IDL_LINES:
                 rows = idl_boxes.idl_rows(lines, fmt)
+            elif fmt.pairing == box_formats.NAMED_LINES:
+                rows = named_box_lines.named_rows(lines, fmt)
             elif fmt.pairing == box_formats.JSON_LINES:
                 rows = box_text.json_rows(lines, fmt)
             else:

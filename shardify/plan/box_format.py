@@ -22,6 +22,7 @@ __all__ = [
     "FRAMES_XML",
     "FRAME_ROWS",
     "IDL_LINES",
+    "NAMED_LINES",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
@@ -53,6 +54,10 @@ FRAME_ROWS = "frame rows"
 # One file listing many images, a line an image: its quoted path, then its boxes as parenthesised
 # corners (the IDL files of Brainwash, the TUD and ETH pedestrian sets): read by converters/idl_boxes.py.
 IDL_LINES = "idl lines"
+# One file listing many images, a line an image: its file's name, a colon, then its objects each ended
+# by a semicolon, of fields at the row's separator, or one word (a class with no box): the Swedish
+# Traffic Signs Dataset's Set1/annotations.txt. Read by converters/named_box_lines.py.
+NAMED_LINES = "named lines"
 PER_IMAGE_JSON = "per image json"
 # One table per folder of images, its header naming a key column and the box's four, a box a row
 # keyed by an image's stem in the table's own folder, every box of that folder's class (UEC FOOD's
@@ -70,7 +75,7 @@ FOLDER_CLASS = "(its folder)"
 # Images' box tables have no row for an image of no box), FRAMES_XML (UA-DETRAC leaves frames of no
 # target out), FRAME_ROWS (a frame no row names is one without objects: UAVDT's, VisDrone-VID's, MOT's
 # tables have rows only for the boxes there are), the per-image files (YOLO's `.txt`; NWPU VHR-10's negative images have none).
-LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines", "idl lines"})
+LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines", "idl lines", "named lines"})
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -202,6 +207,10 @@ class BoxFormat:
         to its stem, one image per suffix (VEDAI's `00000003.txt` annotates the colour view
         `00000003_co.png` and the infrared one `00000003_ir.png` of one scene: each a record with the
         file's objects); () where the file annotates the image of its own stem.
+      centre_fields: PER_IMAGE: the two fields holding the box's centre x and y where the format writes it
+        again after the corners (UCAS-AOD's `x1 y1 ... x4 y4 theta cx cy w h`): a line whose centre lies
+        outside its corners' envelope, or is no number, is no box line of this format, so lines of thirteen
+        numbers that are something else (landmarks, features) are not read as boxes. () for none.
       class_list_field: JSON_DOCUMENT: the document's key holding the list of class names, a box's
         class field then a whole number counting from 0 into it (AU-AIR's `categories`: class 1 is
         `categories[1]`, "Car"); "" where the class field names the class.
@@ -246,9 +255,11 @@ class BoxFormat:
     companions: tuple[tuple[str, str], ...] = ()
     image_suffixes: tuple[str, ...] = ()
     class_codes: bool = False
+    centre_fields: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, PER_IMAGE_JSON,
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, NAMED_LINES,
+                                PER_IMAGE_JSON,
                                 FOLDER_TABLES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
@@ -303,6 +314,9 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
         if self.class_list_field and (self.pairing != JSON_DOCUMENT or not self.class_field):
             raise ValueError(f"{self.name}: a list of class names is a JSON document's, its boxes' class field an index into it")
+        if self.centre_fields and (self.pairing != PER_IMAGE or len(self.centre_fields) != 2
+                                   or not all(f.isdigit() for f in self.centre_fields)):
+            raise ValueError(f"{self.name}: a box's centre is two fields of a per-image line")
         if bool(self.line_pattern) != bool(self.signature) or (self.line_pattern and self.pairing != PER_IMAGE):
             raise ValueError(f"{self.name}: a per-image file of sentences has its box lines' pattern and its first line's")
 
@@ -374,4 +388,24 @@ class BoxFormat:
             int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])
         ):
             return False
-        return all(is_number(fields[int(i)]) for i in self.box_fields)
+        if not all(is_number(fields[int(i)]) for i in self.box_fields):
+            return False
+        return not self.centre_fields or self._centre_inside(fields)
+
+    def _centre_inside(self, fields: Sequence[str]) -> bool:
+        """Whether the centre the line writes lies within its box fields' envelope (a line of such a
+        format's length whose numbers are not a box and its centre is no box line: `centre_fields`).
+
+        >>> from shardify.plan.box_formats import format_named
+        >>> fmt = format_named("UCAS-AOD oriented boxes")
+        >>> fmt.box_line("2 3 6 3 6 9 2 9 0 4 6 4 6".split())
+        True
+        >>> fmt.box_line("2 3 6 3 6 9 2 9 0 40 6 4 6".split())  # its centre outside its corners
+        False
+        """
+        if not all(int(f) < len(fields) and is_number(fields[int(f)]) for f in self.centre_fields):
+            return False
+        numbers = [float(fields[int(i)]) for i in self.box_fields]
+        xs, ys = numbers[0::2], numbers[1::2]
+        cx, cy = (float(fields[int(f)]) for f in self.centre_fields)
+        return min(xs) <= cx <= max(xs) and min(ys) <= cy <= max(ys)

@@ -50,6 +50,7 @@ from shardify.plan.box_format import (
     FRAMES_XML,
     FRAME_ROWS,
     IDL_LINES,
+    NAMED_LINES,
     JSON_DOCUMENT,
     JSON_LINES,
     LISTS_EVERY_IMAGE,
@@ -230,6 +231,15 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
         if found.pairing == JSON_DOCUMENT:
             if (_yaml_document if found.document == "yaml" else _json_document)(found, "\n".join(rows)):
                 return found
+            continue
+        if found.pairing == NAMED_LINES:  # every line a file's name, a colon, then its objects or nothing
+            from shardify.converters import named_box_lines  # (the reader's own shape: one place says it)
+
+            # (the last may be cut; one line in ten may be damaged, STSD's 'malformed' ones: each rejects its image)
+            head = rows[: max(1, len(rows) - 1)]
+            good = sum(named_box_lines.is_named_line(found, row) for row in head)
+            if good and good >= 0.9 * len(head) and any(named_box_lines.has_box(found, row) for row in head):
+                return found  # (lines of one word each, `photo.jpg:cat`, are a label list: no box in them)
             continue
         if found.pairing == IDL_LINES:  # every line a quoted path, then its boxes or nothing
             if all(_IDL_LINE.fullmatch(row) for row in rows[: max(1, len(rows) - 1)]):  # (the last may be cut)

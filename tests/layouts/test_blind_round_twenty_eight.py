@@ -45,10 +45,10 @@ WRONG = {
     "humicroedit": ("STOPS (exit 2): only CSVs, read as label tables; no option writes both subtasks' rows"),
     "sign_digits": ("STOPS (exit 2): names Dataset/ as a container and offers --label-level N; --label-level 2 "
                     "rejects the Examples/ previews beyond --max-rejects"),
-    "stsd": ("STOPS (exit 2): Set1/ and Set2/ named as parts of a download; offers --labels or --label-level 0, "
-             "neither reads annotations.txt's signs"),
-    "ucas_aod": ("STOPS (exit 2): names the per-image text files of rotated boxes beside the images; no option "
-                 "reads them as the folder's class"),
+    # stsd: right since readers28c (a useless stop at 3b73815: Set1/ and Set2/ named as parts of a download; neither
+    # --labels nor --label-level 0 read annotations.txt's signs): its lines read by converters/named_box_lines.py
+    # ucas_aod: right since readers28c (a useless stop at 3b73815: the per-image text files of rotated boxes beside
+    # the images named, no option reading them as the folder's class): shardify/plan/oriented_box_rows.py
 }
 
 
