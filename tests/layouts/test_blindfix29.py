@@ -8,6 +8,11 @@ not in the batch, and hostile twins that must convert as before.
   polygons by frame beside the frames, stopped with exit 1 (its `.label` files taken as images) and stops the same
   way. Class folders holding a text of words each, a stray data file in one folder, or a level the user gave
   convert as before.
+
+- the stop that finds no labels offered `--label-level 0` without saying that sibling folders of masks would then be
+  inputs (DeepCrack's `train_lab/` beside `train_img/`: following it stopped again, a useless stop); it names them and
+  their `--exclude`, as the groups' stop did (beam_jobs/discover/guards.py, `mirror_masks.twin_masks_hint`). A twin of
+  photos under the same names gets no such words.
 """
 
 from __future__ import annotations
@@ -108,3 +113,49 @@ def test_a_file_named_after_one_input_is_that_inputs_not_the_folders() -> None:
     files = folder_annotations.folder_files(sample, inputs, lambda p: p.split("/")[0], lambda p: False)
     assert files == {"heron": [], "puffin": []}
 
+
+
+# ------------------------------------------------------------------------------------------------
+# The stop that finds no labels names the sibling mask folders too (a useless stop mended)
+# ------------------------------------------------------------------------------------------------
+
+def test_deepcrack_stop_names_its_mask_folders_and_following_it_is_right(tmp_path: Path) -> None:
+    from helpers.blind29 import FOLLOW
+    from helpers.unseen_judge import assert_right
+
+    truth = DATASETS["deepcrack"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "--label-level 0" in said and "--exclude 'DeepCrack/train_lab'" in said and "--exclude 'DeepCrack/test_lab'" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **FOLLOW["deepcrack"]))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _pairs(root: Path, splits: tuple[str, ...], masks: bool) -> None:
+    import numpy as np
+    from PIL import Image
+
+    for split in splits:
+        for i in range(5, 9):
+            _image(root / f"{split}_img" / f"{split}{i:03d}.jpg", f"pr{split}{i}")
+            if masks:
+                (root / f"{split}_lab").mkdir(parents=True, exist_ok=True)
+                mask = np.zeros((16, 20), np.uint8)
+                mask[3:9, 2:4 + i] = 255
+                Image.fromarray(mask, "L").save(root / f"{split}_lab" / f"{split}{i:03d}.png")
+            else:
+                _image(root / f"{split}_lab" / f"{split}{i:03d}.jpg", f"pl{split}{i}")
+
+
+def test_a_neighbour_under_other_split_names_is_named_and_a_twin_of_photos_is_not(tmp_path: Path) -> None:
+    _pairs(tmp_path / "masks", ("training", "validation"), masks=True)
+    said = refusal(tmp_path / "masks", tmp_path / "out")
+    assert "--exclude 'training_lab'" in said and "--exclude 'validation_lab'" in said
+    run_conversion(ConvertConfig(str(tmp_path / "masks"), str(tmp_path / "followed"), label_level=0,
+                                 exclude=("training_lab", "validation_lab")))
+    assert set(written_records(tmp_path / "followed")["records"]) == {
+        f"{s}_img/{s}{i:03d}.jpg" for s in ("training", "validation") for i in range(5, 9)}
+    _pairs(tmp_path / "photos", ("training", "validation"), masks=False)  # the sibling holds photos: no masks to leave out
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "photos"), str(tmp_path / "photos_out")))
+    except UsageError as stopped:
+        assert "--exclude" not in str(stopped)
