@@ -32,6 +32,7 @@ from shardify.beam_jobs.discover import block_files, fold_folders, fold_lists, l
 from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
+from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -391,6 +392,7 @@ def _detect_folder(
         frame_tables.check_frame_tables(config, sample, detected)  # MOT17's <seq>/gt/gt.txt beside <seq>/img1/
         guards.check_guess(config, sample, detected, annotations)
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
+        folder_annotation_checks.check_folder_annotations(config, sample, detected)  # EgoHands' <video>/polygons.mat
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
         fold_folders.check_fold_named_lists(config, sample, detected)  # VEDAI's fold01.txt, fold01test.txt

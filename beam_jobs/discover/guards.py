@@ -142,7 +142,9 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             raise UsageError(why + mirror_masks.twin_masks_hint(config, media) + set_aside.described())
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
-            + tab_rows_hint.tab_rows_hint(config, media, others) + set_aside.described()
+            + tab_rows_hint.tab_rows_hint(config, media, others)
+            + mirror_masks.twin_masks_hint(config, media)  # DeepCrack's train_lab/ beside train_img/: --exclude them too
+            + set_aside.described()
         )
 
 
