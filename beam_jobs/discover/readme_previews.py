@@ -1,0 +1,98 @@
+"""Image previews a download's README shows: copies for the reader's eye, not records.
+
+The Sign Language Digits Dataset (github.com/ardamavi/Sign-Language-Digits-Dataset) ships its
+images under `Dataset/<digit>/` and, beside them, `Examples/example_0.JPG` .. `example_9.JPG`, a
+"Dataset Preview" table its README.md draws with `<img src="Examples/example_0.JPG">`. Read as a
+second top folder, `Examples/` made `Dataset/` look like a class and the run stopped naming only
+`--label-level`, which then rejected the previews as "not inside a class folder".
+
+A top folder is previews when the README at SRC's top shows at least one of its images, and the
+folder holds images loose (no folder beneath it) while another top folder holds images in folders
+of their own (the dataset's tree). Its images are left out, named in a plan note, before the layout
+is read. A folder the README shows an image of that holds the dataset's tree itself
+(`images/<class>/x.jpg`), or a flat folder with no tree beside it (`images/*.jpg` with a label
+table), stays the inputs: a README showing a sample of the data leaves nothing out.
+
+    >>> sample = ["Dataset/0/a.JPG", "Dataset/1/b.JPG", "Examples/example_0.JPG", "Examples/example_1.JPG", "README.md"]
+    >>> previews_shown(sample, '|<img src="Examples/example_0.JPG">|')
+    ['Examples/example_0.JPG', 'Examples/example_1.JPG']
+    >>> previews_shown(sample, "![a digit](./Examples/example_1.JPG)")
+    ['Examples/example_0.JPG', 'Examples/example_1.JPG']
+    >>> previews_shown(sample, '<img src="Dataset/0/a.JPG">'), previews_shown(["images/a.jpg", "README.md"], "![](images/a.jpg)")
+    ([], [])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover.head_reads import head_bytes
+from shardify.config import ConvertConfig
+from shardify.plan import layout
+
+__all__ = ["preview_images", "previews_shown", "previews_note"]
+
+# A README's image references: HTML `<img src="...">` and Markdown `![alt](path "title")`.
+_SHOWN = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)|!\[[^\]]*\]\(\s*<?([^)\s>]+)""", re.IGNORECASE)
+# README files looked into, by stem (any extension: README.md, README.rst, README.txt, README).
+_README_STEMS = ("readme",)
+# A folder of more loose images than this is no preview table (the Sign Language Digits' has 10).
+_MAX_PREVIEWS = 100
+# A plan note names this many previews, then counts the rest.
+_NAMED = 3
+
+
+def _readmes(sample: Sequence[str]) -> list[str]:
+    return sorted(p for p in sample if "/" not in p and layout.stem(p).lower() in _README_STEMS)
+
+
+def _shown_paths(text: str) -> set[str]:
+    """The relative paths a README's text shows as images (URLs and absolute paths are not SRC's)."""
+    shown = set()
+    for match in _SHOWN.finditer(text):
+        path = (match.group(1) or match.group(2) or "").strip()
+        if not path or "://" in path or path.startswith(("/", "#", "data:")):
+            continue
+        while path.startswith("./"):
+            path = path[2:]
+        shown.add(path)
+    return shown
+
+
+def previews_shown(sample: Sequence[str], text: str) -> list[str]:
+    """The sampled images of the top folders that are previews by the README's `text` (see the
+    module's rule), sorted."""
+    shown = _shown_paths(text)
+    images = [p for p in sample if "/" in p and layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    tree_folders = {p.split("/", 1)[0] for p in images if p.count("/") >= 2}
+    previews: list[str] = []
+    for folder in sorted({p.split("/", 1)[0] for p in images}):
+        held = [p for p in sample if p.startswith(folder + "/")]
+        loose = [p for p in held if p.count("/") == 1]
+        if (
+            len(loose) != len(held)  # a folder beneath it: the dataset's tree, or more than previews
+            or not any(p in shown for p in loose)
+            or not tree_folders - {folder}
+            or not all(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in loose)
+            or len(loose) > _MAX_PREVIEWS
+        ):
+            continue
+        previews.extend(loose)
+    return sorted(previews)
+
+
+def preview_images(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
+    """The sampled images that SRC's README shows as previews (module docstring), or []."""
+    readmes = _readmes(sample)
+    if not readmes:
+        return []
+    text = "\n".join(head_bytes(config, p).decode("utf-8", "replace") for p in readmes)
+    return previews_shown(sample, text)
+
+
+def previews_note(previews: Sequence[str]) -> str:
+    """The plan's line naming the previews left out."""
+    more = f" and {len(previews) - _NAMED} more" if len(previews) > _NAMED else ""
+    folders = ", ".join(sorted({p.split("/", 1)[0] + "/" for p in previews}))
+    return f"images the README shows as previews, left out ({folders}): {', '.join(previews[:_NAMED])}{more}"
