@@ -31,7 +31,7 @@ from shardify.beam_jobs.discover.head_reads import head_bytes
 from shardify.config import ConvertConfig
 from shardify.plan import layout
 
-__all__ = ["preview_images", "previews_shown", "previews_note"]
+__all__ = ["preview_images", "previews_note", "previews_shown"]
 
 # A README's image references: HTML `<img src="...">` and Markdown `![alt](path "title")`.
 _SHOWN = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)|!\[[^\]]*\]\(\s*<?([^)\s>]+)""", re.IGNORECASE)
