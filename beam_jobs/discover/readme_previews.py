@@ -11,7 +11,8 @@ folder holds images loose (no folder beneath it) while another top folder holds 
 of their own (the dataset's tree). Its images are left out, named in a plan note, before the layout
 is read. A folder the README shows an image of that holds the dataset's tree itself
 (`images/<class>/x.jpg`), or a flat folder with no tree beside it (`images/*.jpg` with a label
-table), stays the inputs: a README showing a sample of the data leaves nothing out.
+table), or a folder named as a split or as unlabelled (a flat `test/` beside `train/<class>/`), stays
+the inputs: a README showing a sample of the data leaves nothing out.
 
     >>> sample = ["Dataset/0/a.JPG", "Dataset/1/b.JPG", "Examples/example_0.JPG", "Examples/example_1.JPG", "README.md"]
     >>> previews_shown(sample, '|<img src="Examples/example_0.JPG">|')
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover.head_reads import head_bytes
 from shardify.config import ConvertConfig
 from shardify.plan import layout
+from shardify.plan.folder_names import is_unlabelled_name, split_word
 
 __all__ = ["preview_images", "previews_note", "previews_shown"]
 
@@ -76,6 +78,8 @@ def previews_shown(sample: Sequence[str], text: str) -> list[str]:
             or not tree_folders - {folder}
             or not all(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in loose)
             or len(loose) > _MAX_PREVIEWS
+            or split_word(folder) is not None  # a flat test/ beside train/<class>/: a split, however shown
+            or is_unlabelled_name(folder)
         ):
             continue
         previews.extend(loose)

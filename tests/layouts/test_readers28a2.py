@@ -109,3 +109,15 @@ def test_loose_folder_the_readme_does_not_show_still_stops(tmp_path: Path) -> No
     src = tmp_path / "Sign-Language-Digits-Dataset"
     _digits(src, "# Sign Language Digits Dataset\n\nImage size: 100 x 100 pixels\n")
     assert "--label-level" in refusal(src, tmp_path / "out")
+
+
+def test_readme_showing_a_flat_test_split_keeps_it(tmp_path: Path) -> None:
+    # Hostile: train/<class>/ beside a flat, unlabelled test/ the README shows an image of: a split, not previews
+    src = tmp_path / "kaggle"
+    for c in ("cat", "dog"):
+        for k in range(3):
+            image_file(src / f"train/{c}/{c}{k}.jpg", f"tr{c}{k}")
+    for k in range(4):
+        image_file(src / f"test/{k:04d}.jpg", f"te{k}")
+    text_file(src / "README.md", "Predict the class of each test image, e.g. ![a test image](test/0001.jpg)\n")
+    assert "previews" not in _notes(src)
