@@ -25,12 +25,17 @@ the inputs: a README showing a sample of the data leaves nothing out.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
+from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.head_reads import head_bytes
+from shardify.beam_jobs.discover.listing import list_tree
 from shardify.config import ConvertConfig
+from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout
+from shardify.plan.entries import Reject
 from shardify.plan.folder_names import is_unlabelled_name, split_word
 
 __all__ = ["preview_images", "previews_note", "previews_shown"]
@@ -92,7 +97,28 @@ def preview_images(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
     if not readmes:
         return []
     text = "\n".join(head_bytes(config, p).decode("utf-8", "replace") for p in readmes)
-    return previews_shown(sample, text)
+    shown = previews_shown(sample, text)
+    previews: list[str] = []
+    for folder in sorted({p.split("/", 1)[0] for p in shown}):
+        whole = _whole_folder(config, folder)  # the sample may hold a few of a folder's files only
+        if whole is not None:
+            previews.extend(whole)
+    return previews
+
+
+def _whole_folder(config: ConvertConfig, folder: str) -> list[str] | None:
+    """Every file of the top folder `folder` (relative to SRC) where it holds at most
+    _MAX_PREVIEWS images and nothing else, else None: no previews, read as before."""
+    if not is_local_path(config.source):
+        return None  # an object store's listing costs a request a page: previews only where SRC is a folder
+    files = []
+    for item in itertools.islice(list_tree(join_path(config.source, folder)), _MAX_PREVIEWS + 1):
+        if isinstance(item, Listed) and layout.is_junk(item.relpath):
+            continue  # (.DS_Store: the pipeline's listing drops it too)
+        if isinstance(item, Reject) or "/" in item.relpath or layout.extension(item.relpath) not in layout.IMAGE_EXTENSIONS:
+            return None
+        files.append(f"{folder}/{item.relpath}")
+    return sorted(files) if 0 < len(files) <= _MAX_PREVIEWS else None
 
 
 def previews_note(previews: Sequence[str]) -> str:

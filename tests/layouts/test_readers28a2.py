@@ -121,3 +121,18 @@ def test_readme_showing_a_flat_test_split_keeps_it(tmp_path: Path) -> None:
         image_file(src / f"test/{k:04d}.jpg", f"te{k}")
     text_file(src / "README.md", "Predict the class of each test image, e.g. ![a test image](test/0001.jpg)\n")
     assert "previews" not in _notes(src)
+
+
+
+def test_previews_left_out_whole_where_the_sample_holds_a_few(tmp_path: Path) -> None:
+    # Detection's sample may hold a few of the previews only: the folder is listed whole, so the
+    # previews it did not sample are left out too, not rejected as "not inside a class folder"
+    from shardify.beam_jobs.discover.readme_previews import preview_images
+
+    src = tmp_path / "Sign-Language-Digits-Dataset"
+    _digits(src, "# Sign Language Digits Dataset\n" + _TABLE)
+    sample = ["Dataset/0/IMG_1100.JPG", "Dataset/3/IMG_1130.JPG", "Examples/example_0.JPG", "README.md"]
+    config = ConvertConfig(str(src), str(tmp_path / "out"))
+    assert preview_images(config, sample) == sorted(f"Examples/example_{d}.JPG" for d in range(10))
+    image_file(src / "Examples/more/example_10.JPG", "deeper")  # a folder beneath: no preview table, read as before
+    assert preview_images(config, sample) == []
