@@ -136,3 +136,11 @@ def test_previews_left_out_whole_where_the_sample_holds_a_few(tmp_path: Path) ->
     assert preview_images(config, sample) == sorted(f"Examples/example_{d}.JPG" for d in range(10))
     image_file(src / "Examples/more/example_10.JPG", "deeper")  # a folder beneath: no preview table, read as before
     assert preview_images(config, sample) == []
+
+
+def test_the_module_doctests() -> None:
+    import doctest
+
+    from shardify.beam_jobs.discover import readme_previews
+
+    assert doctest.testmod(readme_previews).failed == 0
