@@ -34,7 +34,7 @@ from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
-from shardify.beam_jobs.discover import label_file_splits, xml_label_joins, xml_record_files
+from shardify.beam_jobs.discover import label_file_splits, readme_previews, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -185,6 +185,10 @@ def _detect_folder(
         sample = [p for p in sample if p not in vectors]
         top_folders = [f for f in top_folders if any(p.startswith(f + "/") for p in sample)]
         top_files = {p for p in sample if "/" not in p}
+    previews = [] if config.layout else readme_previews.preview_images(config, sample)  # Sign Digits' Examples/
+    if previews:
+        sample = [p for p in sample if p not in previews]
+        top_folders = [f for f in top_folders if any(p.startswith(f + "/") for p in sample)]
     # AISegment's matting/ of RGBA PNGs mirroring clip_img/'s photos: alpha mattes, not read as masks
     alpha_mattes.check_alpha_mattes(config, sample)
     # Severstal's train.csv of ImageId,ClassId,EncodedPixels: masks as run-length rows, not read yet
@@ -287,6 +291,9 @@ def _detect_folder(
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
+    if previews:
+        note = readme_previews.previews_note(previews)
+        detected = dataclasses.replace(detected, left_out=(*detected.left_out, *previews), notes=(*detected.notes, note))
     if detected.name == layout.TEXT_FOLDERS and detected.structure is not None:  # SpamAssassin's `cmds` in each class folder
         texts = [p for p in sample if not detected.is_auxiliary(p)]
         if notes := folder_notes.folder_notes(texts, detected.class_folder_of):
