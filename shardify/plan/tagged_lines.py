@@ -8,6 +8,11 @@ lines nearly all open with a tag and close with the same tag (`</x>` or the rele
 tags varying between lines, holds its classes in its lines; the plan stops naming the files and the
 tags (`shardify.beam_jobs.discover.line_files`). One tag throughout (`<s>`, `<doc>`) is markup, not a
 class, and lets the files be read as before.
+
+A .txt of such lines at the top of SRC is read rather than stopped: a table of `label` and `text`
+columns, a row a line (`converters.tables.TAGGED_LINES`), the label the line's tag and the text what it
+wraps, inner tags (`<cause>..<\\cause>`, the stimulus span) kept as written: they are annotation
+the record would otherwise lose. A line not so wrapped, or closed by another tag, is that row's reject.
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-__all__ = ["line_tags", "tagged_lines_message"]
+__all__ = ["line_tags", "looks_tagged", "split_tagged", "tagged_lines_message"]
 
 # `<tag>` at the start of a line and the same tag closed at its end, with '/' or the backslash some
 # releases write; the tag a word (letters, digits, '_', '-').
 _TAGGED = re.compile(r"^\s*<([A-Za-z][\w-]{0,40})>.*<[\\/]\1>\s*$")
+# The same, keeping what the tag wraps (the line's text).
+_WRAPPED = re.compile(r"^\s*<([A-Za-z][\w-]{0,40})>(.*)<[\\/]\1>\s*$", re.DOTALL)
+_BOM = "\ufeff"  # a UTF-8 byte order mark opening a file's first line, not part of it
 # The share of a file's non-blank first lines that must be so wrapped.
 _TAGGED_SHARE = 0.8
 _SHOWN_TAGS = 6
@@ -37,8 +45,38 @@ def line_tags(lines: Sequence[str]) -> Counter[str] | None:
     filled = [line for line in lines if line.strip()]
     if not filled:
         return None
-    tags = Counter(m.group(1) for line in filled if (m := _TAGGED.match(line)))
+    tags = Counter(m.group(1) for line in filled if (m := _TAGGED.match(line.lstrip(_BOM))))
     return tags if sum(tags.values()) >= _TAGGED_SHARE * len(filled) else None
+
+
+def looks_tagged(lines: Sequence[str]) -> bool:
+    """Lines of one file that nearly all wrap in a tag naming their class, two tags or more: a file of
+    `<label>text<\\label>` lines. One tag throughout is markup (`<s>`), not classes.
+
+    >>> looks_tagged(["<happy>a b .<\\\\happy>", "<sad>c d</sad>"]), looks_tagged(["<s>a</s>", "<s>b</s>"])
+    (True, False)
+    """
+    tags = line_tags(lines)
+    return tags is not None and len(tags) >= 2
+
+
+def split_tagged(text: str) -> tuple[str, str] | str:
+    """(label, text) of a `<label>text<\\label>` line, its text stripped; or why the line is not one.
+
+    >>> split_tagged("<happy>He is happy <cause>riding<\\\\cause> . <\\\\happy>")
+    ('happy', 'He is happy <cause>riding<\\\\cause> .')
+    >>> split_tagged("<sad>no end")
+    'not a `<label>text<\\\\label>` line: no tag wraps it, or it is closed by another tag'
+    >>> split_tagged("<sad>   </sad>")
+    'a `<label>text<\\\\label>` line with no text'
+    """
+    found = _WRAPPED.match(text.lstrip(_BOM).rstrip("\r\n"))
+    if not found:
+        return "not a `<label>text<\\label>` line: no tag wraps it, or it is closed by another tag"
+    label, body = found.group(1), found.group(2).strip()
+    if not body:
+        return "a `<label>text<\\label>` line with no text"
+    return label, body
 
 
 def tagged_lines_message(lines: Mapping[str, Sequence[str]]) -> str:
@@ -54,5 +92,5 @@ def tagged_lines_message(lines: Mapping[str, Sequence[str]]) -> str:
     files = ", ".join(sorted(found)[:4])
     example = next(iter(sorted(tags)))
     return (f"{files}: each line is wrapped in a tag naming its own class (<{example}>...<\\{example}> or </{example}>; "
-            f"tags {shown}): the lines' classes are their tags, not their files' names, and shardify reads no such tags. "
-            "Write the lines as a table of text and label (then --layout tables reads it)")
+            f"tags {shown}): the lines' classes are their tags, not their files' names. --layout tables reads each line "
+            "a record labelled by its tag (as it does such files at the top of SRC)")
