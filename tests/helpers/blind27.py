@@ -303,8 +303,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                           # 0, which writes none of the rows: FOLLOW None in the baseline JSON)
     "crisislex": {"layout": "tables"},    # right at 0dcd05d (the stop's own offer)
     "ocnli": None,
-    "asap": None,                         # --label-column domain1_score (the stop's offer) stops again: valid_set.tsv
-                                          # has no scores (0dcd05d)
+    "asap": {"label_column": "domain1_score"},  # right since readers28b (valid_set.tsv's essays unlabelled where every
+                                          # file is read and --label-column named: plan/checks._every_file_read); at
+                                          # 0dcd05d it stopped again, valid_set.tsv having no scores: None in the baseline
     "xed": None,
 }
 

@@ -4,6 +4,10 @@
   `<happy>..<\\happy>` lines, tests/helpers/blind28_texts.py) is a table of `label` and `text`, a row a line, the
   label the tag and the text what it wraps (shardify/plan/tagged_lines.py, converters.tables.TAGGED_LINES), in
   SRC's lone wrapper folder too; in split folders the stop names --layout tables, which reads them so.
+- scored texts (ASAP's essays, tests/helpers/blind27_texts.py): under --label-column, a validation table without
+  the scores beside a scored training table, every file of SRC read, is written unlabelled (its scores are
+  withheld: shardify/plan/checks._every_file_read); a stop over unnamed label columns offers the one named as the
+  task's target first (`domain1_score` before `essay_set`: shardify/plan/label_candidates.TARGET_NAME_ENDS).
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers.blind27 import DATASETS as BLIND27
+from helpers.blind27 import FOLLOW as FOLLOW27
 from helpers.blind28 import DATASETS as BLIND28
 from helpers.made_files import text_file as _text
 from helpers.refusals import refusal
@@ -21,11 +27,14 @@ from helpers.unseen_judge import assert_right
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.format import naming
-from shardify.plan import tagged_lines
+from shardify.converters.label_columns import UnnamedLabelColumn, refuse_unnamed_labels
+from shardify.errors import UsageError
+from shardify.plan import checks, label_candidates, tagged_lines
 
 
 def test_the_docstring_examples_hold() -> None:
-    assert doctest.testmod(tagged_lines).failed == 0
+    for module in (tagged_lines, label_candidates, checks):
+        assert doctest.testmod(module).failed == 0
 
 
 def _convert(src: Path, out: Path, **options) -> dict[str, list[dict]]:
@@ -113,6 +122,61 @@ def test_tagged_files_in_split_folders_stop_naming_layout_tables_which_reads_the
     written = _convert(tmp_path / "src", tmp_path / "out", layout="tables")
     assert sorted(written) == ["test", "train"] and len(written["test"]) == len(written["train"]) == 16
     assert _labelled(written["test"])["the test nocause review 4 was fine"] == "neg"
+
+
+# ------------------------------------------------------------------------------------------------
+# Scored texts: a validation table whose scores are withheld
+# ------------------------------------------------------------------------------------------------
+
+def test_asap_stops_naming_label_column_which_converts_right(tmp_path: Path) -> None:
+    truth = BLIND27["asap"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "stop")
+    assert "--label-column" in said and "training_set_rel3.tsv" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), **FOLLOW27["asap"]))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_the_column_named_as_the_target_is_offered_first() -> None:
+    # ASAP's columns as the release writes them, 30 sampled rows of one prompt: the score repeats as labels do
+    columns = ["essay_id", "essay_set", "essay", "rater1_domain1", "rater2_domain1", "domain1_score"]
+    rows = [[str(i), "1", f"Dear @CAPS1, computers help us {i} times a day and more.", str(1 + i % 3), str(1 + i % 4),
+             str(2 + i % 5)] for i in range(30)]
+    with pytest.raises(UnnamedLabelColumn) as found:
+        refuse_unnamed_labels(columns, (), rows)
+    assert "--label-column 'domain1_score'" in str(found.value)
+
+
+def _scored(root: Path, dev_header: str = "id\ttext\tprompt") -> None:
+    # A neighbour of the kind in no batch: a shared task's scored train.tsv beside a dev.tsv whose scores were withheld
+    train = ["id\ttext\tprompt\tgrade"] + [f"{i}\tthe answer number {i} says the sky is {('blue', 'grey')[i % 2]}\t{i % 2}"
+                                         f"\t{i % 4}" for i in range(12)]
+    dev = [dev_header] + [f"{100 + i}\tthe held answer {i} says it rains\t{i % 2}" for i in range(4)]
+    _text(root / "train.tsv", "\n".join(train) + "\n")
+    _text(root / "dev.tsv", "\n".join(dev) + "\n")
+
+
+def test_a_neighbour_of_withheld_dev_scores_is_written_unlabelled_under_label_column(tmp_path: Path) -> None:
+    _scored(tmp_path / "src")
+    written = _convert(tmp_path / "src", tmp_path / "out", label_column="grade")
+    assert len(written["dev"]) == 4 and {(r["text/class/label"], r["text/class/text"]) for r in written["dev"]} == {(-1, b"")}
+    assert _labelled(written["train"])["the answer number 5 says the sky is grey"] == "1"
+
+
+def test_the_twin_beside_an_unread_file_still_stops(tmp_path: Path) -> None:
+    # dev's scores may be in the pickle beside it, which shardify cannot read: the refusal stands
+    _scored(tmp_path / "src")
+    (tmp_path / "src" / "dev_scores.pkl").write_bytes(b"\x80\x04binary\x00scores")
+    with pytest.raises(UsageError, match="has no labels while"):
+        _convert(tmp_path / "src", tmp_path / "out", label_column="grade")
+
+
+def test_the_twin_with_a_guessed_label_column_still_stops(tmp_path: Path) -> None:
+    # `label` found by its name, no --label-column: the guess may be what is wrong, the refusal stands
+    root = tmp_path / "src"
+    _text(root / "train.tsv", "\n".join(["id\ttext\tlabel"] + [f"{i}\tsome words of row {i}\t{i % 3}" for i in range(9)]) + "\n")
+    _text(root / "dev.tsv", "\n".join(["id\ttext"] + [f"{i}\tother words of row {i}" for i in range(4)]) + "\n")
+    with pytest.raises(UsageError, match="has no labels while"):
+        _convert(root, tmp_path / "out")
 
 
 if __name__ == "__main__":  # pragma: no cover
