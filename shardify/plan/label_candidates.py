@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from shardify.plan import label_words
 from shardify.plan.folder_names import numbered_part, split_word
 
-__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "label_evidence", "partition_name", "ranked_labels", "ranked_texts",
-           "TARGET_NAME_ENDS"]
+__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "TARGET_NAME_ENDS", "label_evidence", "partition_name",
+           "ranked_labels", "ranked_texts"]
 
 # Words of a column name that datasets' documentation uses for the class: the vocabulary's
 # CANDIDATE words (`label_words`: the usual ones, then by dataset kind: fraud and spam tasks'

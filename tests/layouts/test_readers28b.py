@@ -26,9 +26,9 @@ from helpers.shard_io import read_report, records_by_split
 from helpers.unseen_judge import assert_right
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.format import naming
 from shardify.converters.label_columns import UnnamedLabelColumn, refuse_unnamed_labels
 from shardify.errors import UsageError
+from shardify.format import naming
 from shardify.plan import checks, label_candidates, tagged_lines
 
 
