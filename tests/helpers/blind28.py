@@ -71,6 +71,9 @@ beam_jobs/discover/fold_lists.py; DTD's random splits, whose test lists overlap,
 stops, 6 useless stops, 0 exit 1, 0 WRONG EXIT 0. Batches 25, 26 and 27 re-tallied after both, each as before
 (25: 5/5/0/0/0, right climate_fever, eurocity, hyperpartisan, plantvillage, vizwiz; 26: 2/2/6/0/0; 27: 2/3/4/1/0;
 no new stop met in them).
+After readers28b (tests/layouts/test_readers28b.py): a .txt of tag-wrapped lines at the top of SRC is read, a
+record a line labelled by its tag (emotion_stimulus right: shardify/plan/tagged_lines.py): 1 right, 4 good stops, 5
+useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 0/4/6/0/0 at beb2bce).
 """
 
 from __future__ import annotations
