@@ -35,7 +35,7 @@ from shardify.plan.line_files import (
     DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, corpus_sides, judge_lines, label_twins,
     parallel_pairs,
 )
-from shardify.plan.tagged_lines import tagged_lines_message
+from shardify.plan.tagged_lines import looks_tagged, tagged_lines_message
 
 __all__ = ["FoundLines", "find_line_files", "uneven"]
 
@@ -218,7 +218,7 @@ def _per_class(config: ConvertConfig, files: list[str], at_top: bool = False) ->
     if any(line_tables.is_fasttext(head) for head in texts.values()):
         return None
     if why := tagged_lines_message(lines):
-        if config.layout == layout.TABLES or at_top:
+        if config.layout == layout.TABLES or (at_top and all(looks_tagged(found) for found in lines.values())):
             return None  # the line tables' (at the top of SRC: line_tables_at_top), each line's label its tag
         raise UsageError(why)  # Emotion-Stimulus' `<happy>..<\happy>` lines: the class is the tag's, not the file's
     verdict = judge_lines(list(lines.values()))

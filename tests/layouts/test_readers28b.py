@@ -94,6 +94,15 @@ def test_the_twin_of_a_line_closed_by_another_tag_or_blank_is_rejected_by_name(t
     assert "closed by another tag" in rejects and "no text" in rejects
 
 
+def test_the_twin_of_html_lines_at_the_top_is_no_table_of_classes_and_stops(tmp_path: Path) -> None:
+    # `<h1>`, `<p>` lines: markup, every line wrapped; never read as classes, nor the files as classes
+    for name in ("page_a.txt", "page_b.txt"):
+        lines = [f"<h1>Chapter {name[5]}</h1>"] + [f"<p>It was a cold morning number {i} on the long road.</p>" for i in range(6)]
+        _text(tmp_path / "src" / name, "\n".join(lines) + "\n")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "page_a.txt" in said and "markup" in said and "--layout tables" not in said
+
+
 def test_the_twin_of_prose_with_some_markup_is_not_read_as_tagged_lines(tmp_path: Path) -> None:
     lines = ["<b>Chapter one</b>", "It was a cold morning and the road was long.", "<i>Nobody</i> came that day.",
              "She walked on, thinking of the sea.", "<b>Chapter two</b>"]
