@@ -179,6 +179,18 @@ def test_the_twin_beside_an_unread_file_still_stops(tmp_path: Path) -> None:
         _convert(tmp_path / "src", tmp_path / "out", label_column="grade")
 
 
+def test_the_twin_of_a_nan_score_rejects_that_row_naming_it(tmp_path: Path) -> None:
+    # pandas' `NaN` for a missing score: no class of its own beside 0..3, the row's reject
+    _scored(tmp_path / "src")
+    (tmp_path / "src" / "dev.tsv").unlink()
+    train = tmp_path / "src" / "train.tsv"
+    train.write_text(train.read_text().replace("grey\t1\t1\n", "grey\t1\tNaN\n", 1))
+    written = _convert(tmp_path / "src", tmp_path / "out", label_column="grade")
+    assert len(written["train"]) == 11 and "NaN" not in {r["text/class/text"].decode() for r in written["train"]}
+    reasons = [r["reason"] for r in read_report(tmp_path / "out", naming.REJECTS_FILENAME)]
+    assert len(reasons) == 1 and "'NaN'" in reasons[0] and "missing value" in reasons[0]
+
+
 def test_the_twin_with_a_guessed_label_column_still_stops(tmp_path: Path) -> None:
     # `label` found by its name, no --label-column: the guess may be what is wrong, the refusal stands
     root = tmp_path / "src"
