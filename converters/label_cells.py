@@ -68,11 +68,9 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
             f"label {longest[:40]!r}... of {len(longest):,} characters: no class name "
             "(a text, or a damaged row, in the label column)"
         )
-    if NO_LABEL_VALUES & set(normalised):
-        raise InvalidInputError(
-            f"label {next(n for n in normalised if n in NO_LABEL_VALUES)!r}: no label, not a class (SNLI's and MultiNLI's "
-            "gold_label for a pair whose annotators reached no consensus)"
-        )
+    missing = next((name for name in normalised if name in NO_LABEL_VALUES), None)
+    if missing is not None:
+        raise InvalidInputError(f"label {missing!r}: no label, not a class ({NO_LABEL_VALUES[missing]})")
     return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
 
 
@@ -81,9 +79,14 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
 # its own, exit 0, where the column had been judged on the rows before it.
 MAX_LABEL_CHARS = 1000
 
-# Label cells that say a record has no label (the sentence-pair corpora's `-` where no majority of
-# annotators agreed): written as a class, they were a class of their own; each is its row's reject.
-NO_LABEL_VALUES = frozenset({"-"})
+# Label cells that say a record has no label, with what writes them: written as a class, they were a
+# class of their own; each is its row's reject. `NaN` as pandas spells a missing value (a scored table
+# saved by `DataFrame.to_csv`: an essay's score `NaN` had become a class beside 0..3, exit 0); not the
+# lowercase `nan`, which is also a language's code (ISO 639-3 Min Nan).
+NO_LABEL_VALUES = {
+    "-": "SNLI's and MultiNLI's gold_label for a pair whose annotators reached no consensus",
+    "NaN": "a missing value as pandas writes it",
+}
 
 
 def _label_name(value: object) -> str:

@@ -21,12 +21,13 @@ from shardify.converters import token_tables
 from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, row_ranges, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
-    BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, SEPARATOR_OF, TSV,
+    BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, SEPARATOR_OF, TAGGED_LINES, TSV,
     CountingLines, Row, RowError, RowTooLong, TableHeader, malformed, not_valid, read_header, table_dialect, too_long,
 )
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
+from shardify.plan import tagged_lines
 
 __all__ = ["read_table", "parse_row"]
 
@@ -202,7 +203,8 @@ def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING, c
         return dict(zip(columns, token_tables.split_fields(text, token_tables.SEPARATOR_OF[fmt], len(columns))))
     if fmt in LINE_FORMATS:
         text = line.decode(encoding if fmt in SEPARATOR_OF else "utf-8") if isinstance(line, bytes) else line
-        found = line_tables.trailing_split(text, SEPARATOR_OF[fmt]) if fmt in SEPARATOR_OF else line_tables.split_line(text)
+        found = (line_tables.trailing_split(text, SEPARATOR_OF[fmt]) if fmt in SEPARATOR_OF
+                 else tagged_lines.split_tagged(text) if fmt == TAGGED_LINES else line_tables.split_line(text))
         if isinstance(found, str):
             raise InvalidInputError(found)
         return dict(zip(line_tables.COLUMNS, found))

@@ -37,6 +37,7 @@ from shardify.converters.row_ranges import BOM, MAX_ROW_BYTES, CountingLines, Ro
 from shardify.converters.table_encodings import check_encoding, check_head_decodes, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
+from shardify.plan import tagged_lines
 from shardify.plan.path_parts import is_xml_document
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "BOM",
     "LINE_FORMATS",
     "SEPARATOR_OF",
+    "TAGGED_LINES",
 ]
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
@@ -79,11 +81,12 @@ XML_RECORDS = "xml_records"  # an XML document of text records, a row per record
 TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
 SEMICOLON_LINES = "semicolon_lines"  # a .txt of `text;label` lines, told by its content (see `line_tables`)
 AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), told so too
+TAGGED_LINES = "tagged_lines"  # a .txt of `<label>text<\\label>` lines (Emotion-Stimulus': `plan.tagged_lines`)
 # The `text<sep>label` formats by their separator (`line_tables.LABEL_SEPARATORS`), and back.
 SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
-LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values())
+LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values())
 
 
 def table_format(relpath: str) -> str:
@@ -224,6 +227,10 @@ def read_header(
             check_head_decodes(raw, encoding)
             return TableHeader(line_tables.COLUMNS, present=False, described=f"`text{separator}label` lines",
                                fmt=_TRAILING_FORMATS[separator])
+        if tagged_lines.looks_tagged(head):  # Emotion-Stimulus' `<happy>text<\\happy>` lines
+            check_head_decodes(raw, encoding)
+            return TableHeader(line_tables.COLUMNS, present=False, described="`<label>text<\\label>` lines, the label the tag",
+                               fmt=TAGGED_LINES)
         if not line_tables.is_tab_labelled(head):
             raise InvalidInputError(
                 "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "

@@ -35,7 +35,7 @@ from shardify.plan.line_files import (
     DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, corpus_sides, judge_lines, label_twins,
     parallel_pairs,
 )
-from shardify.plan.tagged_lines import tagged_lines_message
+from shardify.plan.tagged_lines import looks_tagged, tagged_lines_message
 
 __all__ = ["FoundLines", "find_line_files", "uneven"]
 
@@ -86,7 +86,7 @@ def find_line_files(config: ConvertConfig, sample: Sequence[str], folder_files: 
     if any(archives.archive_kind(p) for p in sampled):
         return None
     if len(files) >= 2 and len(files) == len(sampled):
-        return _in_folder(config, files)
+        return _in_folder(config, files, at_top=True)
     groups = _split_folders(sampled)
     if not groups:
         return None  # files elsewhere too: a layout of folders, not of line files
@@ -114,14 +114,14 @@ def _split_folders(sampled: list[str]) -> list[list[str]]:
     return [groups[f] for f in sorted(groups)] if len(groups) >= 2 and len(parents) == 1 else []
 
 
-def _in_folder(config: ConvertConfig, files: list[str]) -> FoundLines | None:
+def _in_folder(config: ConvertConfig, files: list[str], at_top: bool = False) -> FoundLines | None:
     """The line files of one folder's `files`, or None."""
     if len(files) < 2:
         return None
     pairs = parallel_pairs(files)
     if pairs:
         return _parallel(config, files, pairs)
-    return _sides(config, files) or _per_class(config, files)
+    return _sides(config, files) or _per_class(config, files, at_top)
 
 
 def _sides(config: ConvertConfig, files: list[str]) -> FoundLines | None:
@@ -201,8 +201,9 @@ def _check_one_label_a_line(config: ConvertConfig, pairs: list[tuple[str, str]])
             )
 
 
-def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:
-    """One line file per class (`rt-polarity.pos`, `rt-polarity.neg`; `pos.txt`, `neg.txt`)."""
+def _per_class(config: ConvertConfig, files: list[str], at_top: bool = False) -> FoundLines | None:
+    """One line file per class (`rt-polarity.pos`, `rt-polarity.neg`; `pos.txt`, `neg.txt`); `at_top`: the
+    files are those of SRC's top or its lone wrapper folder, which the line tables read (line_tables_at_top)."""
     family = class_families(files, _KNOWN_EXTENSIONS)
     if not family or len(family) > _MAX_CLASS_FILES:
         return None  # hundreds of files of lines are a folder of texts (poems, lyrics), not of classes
@@ -217,6 +218,8 @@ def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:
     if any(line_tables.is_fasttext(head) for head in texts.values()):
         return None
     if why := tagged_lines_message(lines):
+        if config.layout == layout.TABLES or (at_top and all(looks_tagged(found) for found in lines.values())):
+            return None  # the line tables' (at the top of SRC: line_tables_at_top), each line's label its tag
         raise UsageError(why)  # Emotion-Stimulus' `<happy>..<\happy>` lines: the class is the tag's, not the file's
     verdict = judge_lines(list(lines.values()))
     forced = config.layout == layout.TABLES

@@ -16,7 +16,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import header_rows, json_lines, json_records, line_tables, qa_json, token_tables
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
-from shardify.plan import layout
+from shardify.plan import layout, tagged_lines
 
 __all__ = ["line_tables_at_top"]
 
@@ -53,6 +53,8 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             if line_tables.is_tab_labelled(head) or (ext == "txt" and (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head))):
                 return True
             if ext == "txt" and line_tables.is_semicolon_labelled(head):  # `text;label` lines
+                return True
+            if ext == "txt" and tagged_lines.looks_tagged(head):  # Emotion-Stimulus' `<happy>text<\\happy>` lines
                 return True
             if token_tables.separator_of_lines(head[:-1] if len(head) > 2 else head):  # `1 ::: title ::: genre ::: text`
                 return True

@@ -4,7 +4,7 @@ Detection reads a sample; the plan counts everything. Some counts show that a gu
 source was wrong, whatever the sample said: labels that are the names of containers, splits or
 archives (a wrapper folder read as the class), an alphabet's letters (SUN397's `a/abbey/`: the
 class is a level deeper), a validation split without labels beside labelled ones (its labels
-are in a file not read). Such a plan is refused
+are in a file not read; tables of which every file is read, under --label-column, have no such file: `_every_file_read`). Such a plan is refused
 (nothing is written, exit 2) with what was found and the option that decides; a guess certain
 enough to proceed is said in the plan's notes instead (see `structure.py`).
 """
@@ -85,6 +85,8 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout, *, label_column_give
     if ids:
         return ids
     labelled = sorted(name for name, split in summary.splits.items() if split.num_unlabelled < split.num_records)
+    if label_column_given and _every_file_read(summary, layout):
+        return ""  # the label column named, no file left where a validation split's labels could be: withheld
     for name, split in sorted(summary.splits.items()):
         if labelled and split.num_records and split.num_unlabelled == split.num_records and split_word(name) in _VALIDATION:
             return (
@@ -93,6 +95,16 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout, *, label_column_give
                 "them with --labels FILE, or convert the labelled splits alone"
             )
     return ""
+
+
+def _every_file_read(summary: PlanSummary, layout: SourceLayout) -> bool:
+    """Tables where every file of SRC was read as one, none rejected nor set aside. Where `--label-column`
+    names the label (no guess of which column), a validation split without labels then has them nowhere
+    in SRC (ASAP's `valid_set.tsv` beside `training_set_rel3.tsv`, its scores withheld), and is written
+    unlabelled as it ships. Beside an unread file, an archive or a rejected input its labels may be
+    there, and with a guessed label column the guess may be what is wrong (EmoBank's meta.tsv, whose
+    genres became its own rows' labels): the refusal stands."""
+    return layout.name == "tables" and not summary.num_auxiliary and not summary.num_rejected and not summary.num_skipped
 
 
 def _labels_are_ids(summary: PlanSummary, layout: SourceLayout) -> str:

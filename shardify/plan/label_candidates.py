@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from shardify.plan import label_words
 from shardify.plan.folder_names import numbered_part, split_word
 
-__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "label_evidence", "partition_name", "ranked_labels", "ranked_texts"]
+__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "TARGET_NAME_ENDS", "label_evidence", "partition_name",
+           "ranked_labels", "ranked_texts"]
 
 # Words of a column name that datasets' documentation uses for the class: the vocabulary's
 # CANDIDATE words (`label_words`: the usual ones, then by dataset kind: fraud and spam tasks'
@@ -67,12 +68,32 @@ def partition_name(name: str) -> bool:
 
 
 def ranked_labels(candidates: Sequence[str]) -> list[str]:
-    """The candidates, those named like a label first, features' names last, else in the table's order.
+    """The candidates, those named like a label first, then those named as a scored task's target
+    (`TARGET_NAME_ENDS`), features' names last, else in the table's order.
 
     >>> ranked_labels(["telecommuting", "has_company_logo", "employment_type", "fraudulent"])
     ['fraudulent', 'telecommuting', 'employment_type', 'has_company_logo']
+    >>> ranked_labels(["essay_set", "rater1_domain1", "domain1_score"])
+    ['domain1_score', 'essay_set', 'rater1_domain1']
     """
-    return sorted(candidates, key=lambda name: -label_evidence(name))
+    return sorted(candidates, key=lambda name: (-label_evidence(name), not _named_as_target(name)))
+
+
+# Ends of a column name's words that name what a scored task predicts: ASAP's essays' `domain1_score`
+# (beside the raters' `rater1_domain1` and the prompt's `essay_set`), Humicroedit's `meanGrade`, a
+# review's `rating`. Such a column is offered before the table's other candidates (a user who takes the
+# first converted the prompt number as the label); it decides nothing.
+TARGET_NAME_ENDS = ("score", "grade", "rating")
+
+
+def _named_as_target(name: str) -> bool:
+    """A column name whose last word ends with a TARGET_NAME_ENDS word (`domain1_score`, `meanGrade`).
+
+    >>> [_named_as_target(n) for n in ("domain1_score", "meanGrade", "rating", "rater1_domain1", "score_count")]
+    [True, True, True, False, False]
+    """
+    words = _words(name)
+    return bool(words) and words[-1].endswith(TARGET_NAME_ENDS)
 
 
 def ranked_texts(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:

@@ -75,6 +75,11 @@ them names --layout tables (humaid a good stop: beam_jobs/discover/guards._table
 useless stops (asap, hand_labels, icevision, mtsd), 1 exit 1 (ocnli), 0 WRONG EXIT 0. The tally's good-stop check
 now needs each option named as itself (unseen_judge.names_option): '--layout' had been found in '--layout-file',
 so humaid's stop counted good before it named --layout tables; batches 12 to 25 tally as before.
+After readers28b (tests/layouts/test_readers28b.py): under --label-column, a validation table without the scores
+beside a scored one, every file of the source read, is written unlabelled (asap a good stop: its --label-column
+domain1_score converts right; shardify/plan/checks._every_file_read), and the stop offers the column named as the
+task's target first: 4 right, 4 good stops, 1 useless stop (hand_labels), 1 exit 1, 0 WRONG EXIT 0 (was 4/3/2/1/0 at
+beb2bce). Batches 22 to 25 tally as at beb2bce, dataset by dataset (5/5/0/0/0, 4/6/0/0/0, 6/4/0/0/0, 5/5/0/0/0).
 """
 
 from __future__ import annotations
@@ -303,8 +308,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                           # 0, which writes none of the rows: FOLLOW None in the baseline JSON)
     "crisislex": {"layout": "tables"},    # right at 0dcd05d (the stop's own offer)
     "ocnli": None,
-    "asap": None,                         # --label-column domain1_score (the stop's offer) stops again: valid_set.tsv
-                                          # has no scores (0dcd05d)
+    "asap": {"label_column": "domain1_score"},  # right since readers28b (valid_set.tsv's essays unlabelled where every
+                                          # file is read and --label-column named: plan/checks._every_file_read); at
+                                          # 0dcd05d it stopped again, valid_set.tsv having no scores: None in the baseline
     "xed": None,
 }
 

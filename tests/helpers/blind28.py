@@ -77,6 +77,9 @@ shardify/plan/oriented_box_rows.py), and lists of a line an image by its file's 
 converters/named_box_lines.py; its MISC_SIGNS entry, of no box, none in the truth now, see _stsd): 2 right, 4 good
 stops, 4 useless stops, 0 exit 1, 0 WRONG EXIT 0. Batches 22 to 26 re-tallied after, no right lost (22: 5/5/0/0/0,
 23: 4/6/0/0/0, 24: 6/4/0/0/0, 25: 5/5/0/0/0, 26: 3/2/5/0/0).
+After readers28b (tests/layouts/test_readers28b.py): a .txt of tag-wrapped lines at the top of SRC is read, a
+record a line labelled by its tag (emotion_stimulus right: shardify/plan/tagged_lines.py): 1 right, 4 good stops, 5
+useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 0/4/6/0/0 at beb2bce).
 """
 
 from __future__ import annotations

@@ -32,9 +32,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 WRONG = {
     # arsarcasm: a good stop (three label columns; its --label-column sarcasm reads the tweets right)
     # dubai: a good stop (its --label-level 0 writes the tiles' images unlabelled, the colour masks beside them)
-    "emotion_stimulus": ("STOPS (exit 2) since blindfix28 (WRONG EXIT 0 at 3b73815: each line labelled by its file's "
-                         "name, 'Emotion Cause' or 'No Cause', not by the emotion tag wrapping it): names the files and "
-                         "the tags; no option reads the tags"),
+    # emotion_stimulus: right since readers28b (tests/layouts/test_readers28b.py: a .txt of `<tag>text<\\tag>` lines at the
+    # top of SRC a table, a record a line labelled by its tag); a useless stop since blindfix28, WRONG EXIT 0 at
+    # 3b73815 (each line labelled by its file's name, 'Emotion Cause' or 'No Cause', not by the emotion tag)
     # freiburg: a good stop since blindfix28 (WRONG EXIT 0 at 3b73815: splits/train0.txt and test0.txt, the first of
     # five cross-validation folds, written as the dataset's split); its --exclude of the lists keeps one split
     # fss1000: a good stop since blindfix28 (WRONG EXIT 0 at 3b73815: each class folder's masks '<n>.png' written as

@@ -32,8 +32,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "asap": ("STOPS (exit 2): 'no column is named as the label' in training_set_rel3.tsv, offering --label-column "
-             "'essay_set'; with --label-column domain1_score it stops again, valid_set.tsv having no scores"),
+    # asap: a good stop since readers28b (tests/layouts/test_readers28b.py): 'no column is named as the label', offering
+    # --label-column, which with domain1_score writes the training essays by score and valid_set.tsv's unlabelled
+    # (every file read and the label column named: its scores withheld, plan/checks._every_file_read); at 0dcd05d
+    # that stopped again, valid_set.tsv having no scores
     # crisislex: a good stop (its --layout tables reads the per-crisis CSVs right)
     "hand_labels": ("STOPS (exit 2): names the per-image JSONs (keys hand_pts, is_left) as annotations shardify does "
                     "not read; no option writes the images without them"),

@@ -3,7 +3,9 @@ case, a neighbour not in the batch, and a hostile twin that must convert as befo
 
 - line files read a class per file whose every line is wrapped in a tag naming its own class (Emotion-Stimulus'
   `Emotion Cause.txt`, `No Cause.txt` of `<happy>..<\\happy>` lines) were labelled by their file names with exit 0;
-  they stop naming the files and the tags (shardify/plan/tagged_lines.py);
+  they stop naming the files and the tags (shardify/plan/tagged_lines.py); since readers28b such files at the top
+  of SRC (or in its lone folder) are read a record a line labelled by its tag, and in split folders the stop names
+  --layout tables, which does;
 - masks sharing their image's folder and name in another format (FSS-1000's `<class>/1.png` beside `1.jpg`) were
   written as images of the folder's class; they stop naming the pairs and the `--exclude` that leaves the masks
   out (beam_jobs/discover/stem_masks.py).
@@ -41,10 +43,11 @@ def test_the_docstring_examples_hold() -> None:
 # Lines wrapped in their class's tag
 # ------------------------------------------------------------------------------------------------
 
-def test_emotion_stimulus_stops_naming_its_files_and_tags(tmp_path: Path) -> None:
+def test_emotion_stimulus_is_read_a_record_a_line_labelled_by_its_tag(tmp_path: Path) -> None:
+    # (a stop since blindfix28; read since readers28b: the files at the top of SRC are tables of tagged lines)
     truth = DATASETS["emotion_stimulus"](tmp_path / "download")
-    said = refusal(truth.root, tmp_path / "out")
-    assert "Emotion Cause.txt" in said and "No Cause.txt" in said and "happy" in said and "--layout tables" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
 
 
 def _tagged(root: Path, close: str, tags: list[str]) -> None:
@@ -54,11 +57,13 @@ def _tagged(root: Path, close: str, tags: list[str]) -> None:
         _text(root / name, "\n".join(lines) + "\n")
 
 
-def test_a_neighbour_of_slash_closed_tags_stops_too(tmp_path: Path) -> None:
-    # '</joy>' closing tags (XML's), in class-named files whose names are not the lines' classes
-    _tagged(tmp_path / "src", "</", ["joy", "anger", "fear"])
+def test_a_neighbour_of_slash_closed_tags_in_split_folders_stops_naming_layout_tables(tmp_path: Path) -> None:
+    # '</joy>' closing tags (XML's), in class-named files whose names are not the lines' classes, in split folders
+    # (at the top of SRC or in its lone folder they are read: tests/layouts/test_readers28b.py)
+    for split in ("train", "test"):
+        _tagged(tmp_path / "src" / split, "</", ["joy", "anger", "fear"])
     said = refusal(tmp_path / "src", tmp_path / "out")
-    assert "positive.txt" in said and "joy" in said and "anger" in said
+    assert "positive.txt" in said and "joy" in said and "anger" in said and "--layout tables" in said
 
 
 def test_the_twin_of_one_tag_throughout_is_read_a_class_per_file_as_before(tmp_path: Path) -> None:
