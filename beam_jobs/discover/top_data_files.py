@@ -26,11 +26,26 @@ def top_data_files(sample: list[str], top_files: set[str], top_folders: list[str
 _DOCUMENT_EXTENSIONS = frozenset({"md", "rst", "pdf", "html", "htm", "bib"})
 
 
+# How many lone folders, one inside the other, are looked through (`download/data/Emotion-Stimulus/`).
+_MAX_LONE_DEPTH = 4
+
+
 def _in_lone_folder(sample: list[str], top_folders: list[str]) -> set[str]:
     """The files directly in SRC's one folder, where SRC holds nothing else: the download's
-    wrapper (`sentiment labelled sentences/`), looked into as the top of SRC would be."""
+    wrapper (`sentiment labelled sentences/`), looked into as the top of SRC would be. Where that
+    folder holds no file of its own but one folder again (`download/data/Emotion-Stimulus/*.txt`),
+    the innermost such folder's: the chain is one wrapper, and reading its texts as the documents of
+    one class folder named by its last link wrote wrong labels with exit 0."""
     folders = [f for f in top_folders if not layout.is_junk(f)]
     if len(folders) != 1:
         return set()
     prefix = folders[0] + "/"
-    return {p for p in sample if p.startswith(prefix) and "/" not in p[len(prefix) :] and not layout.is_junk(p)}
+    kept = [p for p in sample if not layout.is_junk(p)]
+    for _ in range(_MAX_LONE_DEPTH):
+        inside = [p[len(prefix) :] for p in kept if p.startswith(prefix)]
+        direct = {prefix + rest for rest in inside if "/" not in rest}
+        below = {rest.split("/", 1)[0] for rest in inside if "/" in rest}
+        if direct or len(below) != 1:
+            return direct
+        prefix += below.pop() + "/"
+    return set()
