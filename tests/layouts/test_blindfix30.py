@@ -1,0 +1,74 @@
+"""The wrong exit 0 of blind round thirty (tests/helpers/blind30.py), mended by kind: the case, a neighbour not in
+the batch, and hostile twins that must convert as before.
+
+- texts named by the ids a line file beside them lists (Twitter15/16's `tree/<tweet id>.txt` propagation trees
+  beside `label.txt` of `label:id` lines and `source_tweets.txt` of `id<TAB>tweet` lines) were written as documents
+  labelled by their collection's folder with exit 0; they stop, naming the lists, the documents, the folders the
+  labels would have come from and the --exclude that leaves the documents out
+  (beam_jobs/discover/keyed_documents.py). Class folders of texts beside a list that names no document, or numbers
+  its lines as the documents are numbered, convert as before.
+"""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+from helpers.blind30 import DATASETS
+from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
+from helpers.unseen_judge import written_records
+from shardify.beam_jobs.discover import keyed_documents
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+
+
+def test_the_docstring_examples_hold() -> None:
+    assert doctest.testmod(keyed_documents).failed == 0
+
+
+def test_twitter15_16_stops_naming_its_lists_and_trees(tmp_path: Path) -> None:
+    truth = DATASETS["twitter15_16"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "twitter15/label.txt" in said and "twitter15/tree/" in said and "--exclude 'twitter16/tree/**'" in said
+
+
+def test_a_neighbour_of_news_files_listed_by_id_with_their_labels_stops_too(tmp_path: Path) -> None:
+    # FakeNewsNet-like: each collection's <id>.txt beside a headerless `<id><TAB>fake|real` labels.txt (at beb2bce
+    # written as texts of the classes 'politifact' and 'gossipcop', exit 0)
+    src = tmp_path / "src"
+    for collection, base in (("politifact", 15014), ("gossipcop", 846200)):
+        rows = []
+        for i in range(6):
+            news_id = f"{collection}{base + 37 * i}"
+            _text(src / collection / f"{news_id}.txt", f"Headline {i} of {collection}.\nThe body of story {i}.\n")
+            rows.append(f"{news_id}\t{'fake' if i % 2 else 'real'}")
+        _text(src / collection / "labels.txt", "\n".join(rows) + "\n")
+    said = refusal(src, tmp_path / "out")
+    assert "politifact/labels.txt" in said and "gossipcop/gossipcop846200.txt" in said and "--exclude 'politifact/**'" in said
+
+
+def _class_texts(src: Path) -> None:
+    for cls in ("pos", "neg"):
+        for i in range(1, 7):
+            _text(src / cls / f"{i}.txt", f"A {cls} review, number {i}, of a film worth {'seeing' if cls == 'pos' else 'skipping'}.\n")
+
+
+def test_class_folders_beside_a_list_numbering_its_lines_convert_as_before(tmp_path: Path) -> None:
+    # hostile twin: the documents are named 1.txt .. 6.txt and notes.txt numbers its lines '1: ...': no ids
+    src = tmp_path / "src"
+    _class_texts(src)
+    _text(src / "notes.txt", "".join(f"{i}: batch {i} collected by hand\n" for i in range(1, 7)))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    records = written_records(tmp_path / "out")["records"]
+    assert records["pos/3.txt"][1] == {"pos"} and records["neg/5.txt"][1] == {"neg"} and len(records) == 12
+
+
+def test_class_folders_beside_a_list_of_urls_convert_as_before(tmp_path: Path) -> None:
+    # hostile twin: aclImdb's urls_pos.txt beside the class folders names no document
+    src = tmp_path / "src"
+    _class_texts(src)
+    _text(src / "urls_pos.txt", "".join(f"http://www.imdb.com/title/tt0{453418 + i}/usercomments\n" for i in range(6)))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    records = written_records(tmp_path / "out")["records"]
+    assert records["pos/1.txt"][1] == {"pos"} and len(records) == 12
