@@ -13,7 +13,9 @@ tests/helpers/blind30_baseline_beb2bce.json): 3 right (pistachio, rock_paper_sci
 stops naming nothing that converts right (rim_one_dl, rsod, rugd, sixray, tobacco3482, yeast), 0 exit 1, 1 wrong
 with exit 0 (twitter15_16).
 Since blindfix30 (tests/layouts/test_blindfix30.py): texts named by the ids a line file beside them lists stop
-(twitter15_16 a useless stop): 3 right, 0 good stops, 7 useless stops, 0 exit 1, 0 wrong exit 0.
+(twitter15_16 a useless stop): 3 right, 0 good stops, 7 useless stops, 0 exit 1, 0 wrong exit 0. Then a copy of the
+download inside itself names the --exclude of the inner copy (tobacco3482 a good stop): 3 right, 1 good stop, 6
+useless stops, 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ WRONG = {
              "writes the frames unlabelled with the colour masks aside"),
     "sixray": ("STOPS (exit 2): the per-image Annotation/*.txt read as tables of boxes whose numbers fit both box "
                "forms; no option settles it and reads the train/test id lists"),
-    "tobacco3482": ("STOPS (exit 2): names the nested copy Tobacco3482-jpg/Tobacco3482-jpg/ and offers pointing SRC "
-                    "at one copy (record ids then differ); names no --exclude"),
+    # tobacco3482: a good stop since blindfix30 (a useless stop at beb2bce: the nested copy named with only 'point SRC at
+    # one copy'); its --exclude 'Tobacco3482-jpg/Tobacco3482-jpg/**' converts the outer copy right
     "twitter15_16": ("STOPS (exit 2) since blindfix30 (WRONG EXIT 0 at beb2bce: the propagation trees tree/<id>.txt "
                      "written as documents labelled by their collection folder, twitter15 or twitter16, source_tweets.txt "
                      "and label.txt left aside): names the lists, the trees and their --exclude; no option joins "

@@ -7,6 +7,11 @@ the batch, and hostile twins that must convert as before.
   labels would have come from and the --exclude that leaves the documents out
   (beam_jobs/discover/keyed_documents.py). Class folders of texts beside a list that names no document, or numbers
   its lines as the documents are numbered, convert as before.
+
+And a useless stop made good: a copy of the download inside itself (Tobacco3482's Kaggle download,
+`Tobacco3482-jpg/Tobacco3482-jpg/`) was named with only 'point SRC at one copy', which changes the records' paths;
+the stop now names first the `--exclude` of the inner copy, which converts the outer copy right
+(shardify/plan/part_signs.py). A wrapper of one name (`seg_train/seg_train/`) is no copy, as before.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pathlib import Path
 from helpers.blind30 import DATASETS
 from helpers.made_files import text_file as _text
 from helpers.refusals import refusal
-from helpers.unseen_judge import written_records
+from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.discover import keyed_documents
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -72,3 +77,47 @@ def test_class_folders_beside_a_list_of_urls_convert_as_before(tmp_path: Path) -
     run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     records = written_records(tmp_path / "out")["records"]
     assert records["pos/1.txt"][1] == {"pos"} and len(records) == 12
+
+
+# ------------------------------------------------------------------------------------------------
+# A copy of the download inside itself: the stop names the --exclude of the inner copy
+# ------------------------------------------------------------------------------------------------
+
+def _copies(src: Path, top: str, inner_too: bool = True) -> None:
+    from helpers.made_files import image_file
+
+    for copy in ("", f"/{top}") if inner_too else ("",):
+        for split in ("train", "test"):
+            for cls in ("NORMAL", "PNEUMONIA"):
+                for i in range(2):
+                    image_file(src / f"{top}{copy}/{split}/{cls}/{cls.lower()}{i}.jpeg", f"{split}{cls}{i}")
+
+
+def test_tobacco3482_stops_naming_the_exclude_of_its_nested_copy(tmp_path: Path) -> None:
+    truth = DATASETS["tobacco3482"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "--exclude 'Tobacco3482-jpg/Tobacco3482-jpg/**'" in said and "point SRC at one copy" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), exclude=("Tobacco3482-jpg/Tobacco3482-jpg/**",)))
+    assert_right(truth, tmp_path / "followed")
+
+
+def test_a_neighbour_of_split_folders_copied_inside_themselves_converts_with_the_exclude_it_names(tmp_path: Path) -> None:
+    # Kaggle's chest X-ray download: chest_xray/{train,test}/ and chest_xray/chest_xray/{train,test}/
+    _copies(tmp_path / "src", "chest_xray")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--exclude 'chest_xray/chest_xray/**'" in said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), exclude=("chest_xray/chest_xray/**",)))
+    records = written_records(tmp_path / "followed")["records"]
+    assert len(records) == 8 and records["chest_xray/test/PNEUMONIA/pneumonia1.jpeg"] == ("test", frozenset({"pneumonia"}))
+
+
+def test_a_wrapper_of_one_name_is_no_copy_and_converts_as_before(tmp_path: Path) -> None:
+    # hostile twin: seg_train/seg_train/ holds nothing beside its inner folder
+    from helpers.made_files import image_file
+
+    for cls in ("buildings", "forest"):
+        for i in range(3):
+            image_file(tmp_path / "src" / f"seg_train/seg_train/{cls}/{i}.jpg", f"w{cls}{i}")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    records = written_records(tmp_path / "out")["records"]
+    assert len(records) == 6 and {labels for _, labels in records.values()} == {frozenset({"buildings"}), frozenset({"forest"})}
