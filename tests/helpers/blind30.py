@@ -61,7 +61,9 @@ documents and the --exclude that leaves them out (twitter15_16 a useless stop: n
 onto the tweets; beam_jobs/discover/keyed_documents.py): 3 right, 0 good stops, 7 useless stops, 0 exit 1, 0 WRONG
 EXIT 0. Then a copy of the download inside itself names the --exclude of the inner copy before pointing SRC at it
 (tobacco3482 a good stop: shardify/plan/part_signs.py): 3 right, 1 good stop, 6 useless stops, 0 exit 1, 0 WRONG
-EXIT 0. Batches 26, 27 and 28 re-tallied after each, each as before (26: 3/2/5/0/0; 27: 4/3/2/1/0; 28: 0/4/6/0/0).
+EXIT 0. Then a folder whose name joins its inputs to masks with 'with' (`RUGD_frames-with-annotations/`) is no
+mask folder (rugd a good stop naming --label-level 0: shardify/plan/folder_names.py): 3 right, 2 good stops, 5
+useless stops, 0 exit 1, 0 WRONG EXIT 0. Batches 26, 27 and 28 re-tallied after each, each as before (26: 3/2/5/0/0; 27: 4/3/2/1/0; 28: 0/4/6/0/0).
 """
 
 from __future__ import annotations
@@ -309,10 +311,10 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 FOLLOW: dict[str, dict[str, object] | None] = {
     "rock_paper_scissors": None,
     "pistachio": None,
-    "tobacco3482": {"exclude": ("Tobacco3482-jpg/Tobacco3482-jpg/**",)},  # named by its stop since blindfix30
+    "tobacco3482": {"exclude": ("Tobacco3482-jpg/Tobacco3482-jpg/**",)},  # named by its stop since blindfix30 (not in baseline)
     "rsod": None,
     "sixray": None,
-    "rugd": None,
+    "rugd": {"label_level": 0},  # named by its stop since blindfix30; None in the baseline JSON
     "rim_one_dl": {"exclude": ("RIM-ONE_DL_images/partitioned_randomly/**",)},
     "welfake": None,
     "twitter15_16": None,

@@ -15,7 +15,9 @@ with exit 0 (twitter15_16).
 Since blindfix30 (tests/layouts/test_blindfix30.py): texts named by the ids a line file beside them lists stop
 (twitter15_16 a useless stop): 3 right, 0 good stops, 7 useless stops, 0 exit 1, 0 wrong exit 0. Then a copy of the
 download inside itself names the --exclude of the inner copy (tobacco3482 a good stop): 3 right, 1 good stop, 6
-useless stops, 0 exit 1, 0 wrong exit 0.
+useless stops, 0 exit 1, 0 wrong exit 0. Then a folder named for inputs that come with masks
+(`RUGD_frames-with-annotations/`) is no mask folder (rugd a good stop): 3 right, 2 good stops, 5 useless stops, 0
+exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ WRONG = {
                    "partition folders); names no --exclude of the random partition's copies"),
     "rsod": ("STOPS (exit 2): Annotation/labels/*.txt read as tables of boxes whose numbers fit both x1,y1,x2,y2 "
              "and x,y,w,h; no option reads the VOC xml beside them"),
-    "rugd": ("STOPS (exit 2): the frame and mask trees' scene folders read as parts with repeated names; no option "
-             "writes the frames unlabelled with the colour masks aside"),
+    # rugd: a good stop since blindfix30 (a useless stop at beb2bce: `RUGD_frames-with-annotations/` read as a mask
+    # folder beside `RUGD_annotations/`, the scene folders as parts with repeated names); its --label-level 0 writes
+    # the frames unlabelled, the colour masks beside them
     "sixray": ("STOPS (exit 2): the per-image Annotation/*.txt read as tables of boxes whose numbers fit both box "
                "forms; no option settles it and reads the train/test id lists"),
     # tobacco3482: a good stop since blindfix30 (a useless stop at beb2bce: the nested copy named with only 'point SRC at

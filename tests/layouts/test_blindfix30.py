@@ -12,6 +12,12 @@ And a useless stop made good: a copy of the download inside itself (Tobacco3482'
 `Tobacco3482-jpg/Tobacco3482-jpg/`) was named with only 'point SRC at one copy', which changes the records' paths;
 the stop now names first the `--exclude` of the inner copy, which converts the outer copy right
 (shardify/plan/part_signs.py). A wrapper of one name (`seg_train/seg_train/`) is no copy, as before.
+
+And another: a folder whose name joins its inputs to their masks with 'with' (RUGD's `RUGD_frames-with-annotations/`
+beside `RUGD_annotations/`) was itself read as a mask folder, its last word naming annotations; it holds the inputs
+(shardify/plan/folder_names.py `_WITH_WORDS`), and the stop now offers --label-level 0, which writes the frames
+alone. A name whose last word names masks with no 'with' before it (Penn-Fudan's `PedMasks/`) is a mask folder, as
+before.
 """
 
 from __future__ import annotations
@@ -121,3 +127,40 @@ def test_a_wrapper_of_one_name_is_no_copy_and_converts_as_before(tmp_path: Path)
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     records = written_records(tmp_path / "out")["records"]
     assert len(records) == 6 and {labels for _, labels in records.values()} == {frozenset({"buildings"}), frozenset({"forest"})}
+
+
+# ------------------------------------------------------------------------------------------------
+# A folder named for the inputs that come with masks is no mask folder
+# ------------------------------------------------------------------------------------------------
+
+def _twin_trees(src: Path, frames: str, masks: str) -> None:
+    from helpers.made_files import image_file
+
+    for seq in ("creek", "village"):
+        for i in range(3):
+            image_file(src / frames / seq / f"{seq}_{i:05d}.png", f"f{seq}{i}", fmt="PNG")
+            image_file(src / masks / seq / f"{seq}_{i:05d}.png", f"m{seq}{i}", fmt="PNG")
+
+
+def test_rugd_stops_naming_label_level_0_which_writes_the_frames_alone(tmp_path: Path) -> None:
+    truth = DATASETS["rugd"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "--label-level 0" in said and "RUGD_frames-with-annotations/creek/" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_level=0))
+    assert_right(truth, tmp_path / "followed")
+
+
+def test_a_neighbour_of_images_with_masks_beside_masks_writes_the_images_alone(tmp_path: Path) -> None:
+    # `images_with_masks/<seq>/` beside `masks/<seq>/`, the same names: at beb2bce both trees were mask folders
+    _twin_trees(tmp_path / "src", "images_with_masks", "masks")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=0))
+    records = written_records(tmp_path / "out")["records"]
+    assert sorted(records) == sorted(f"images_with_masks/{s}/{s}_{i:05d}.png" for s in ("creek", "village") for i in range(3))
+
+
+def test_a_mask_folder_named_in_capitals_is_one_as_before(tmp_path: Path) -> None:
+    # hostile twin: Penn-Fudan's `PNGImages/` beside `PedMasks/` (the last word names masks, no `with` before it)
+    _twin_trees(tmp_path / "src", "PNGImages", "PedMasks")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=0))
+    records = written_records(tmp_path / "out")["records"]
+    assert len(records) == 6 and all(r.startswith("PNGImages/") for r in records)
