@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint
+from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -132,6 +132,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             listed_folders.check_listed_folders(config, sample, media, detected)
             listed_folders.check_names_over_annotations(config, detected, annotations)
             _check_number_texts(config, media, detected)
+            keyed_documents.check_keyed_documents(config, sample, media, detected)  # Twitter15's tree/<id>.txt by label.txt
         if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
     if sample and not _labels_anything(detected) and config.label_level != 0:

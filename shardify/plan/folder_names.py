@@ -117,6 +117,11 @@ MASK_FOLDER_WORDS = frozenset(
 )
 
 
+# Words that join inputs to the masks they come with in a folder's name (RUGD's `RUGD_frames-with-annotations/`
+# beside `RUGD_annotations/`): such a folder holds the inputs, not their masks. Data, not code.
+_WITH_WORDS = frozenset({"with"})
+
+
 # Image formats a folder's name may add to its role (`masks_png/`, `labels_tif/`).
 _FORMAT_WORDS = frozenset({"png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif"})
 
@@ -128,8 +133,12 @@ def mask_named(name: str) -> bool:
 
     >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train", "PedMasks", "masks_png")]
     [True, True, True, False, False, True, True]
+    >>> [mask_named(n) for n in ("RUGD_frames-with-annotations", "RUGD_annotations", "ImagesWithMasks")]
+    [False, True, False]
     """
     camel = _camel_words(name)
+    if len(camel) > 2 and camel[-1] in MASK_FOLDER_WORDS and camel[-2] in _WITH_WORDS:
+        return False  # RUGD's `RUGD_frames-with-annotations/`: the inputs that have masks, named for them
     if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS:
         return True  # Penn-Fudan's `PedMasks/`: words run together, the last names masks
     low = name.lower()

@@ -63,7 +63,9 @@ def nested_copy(splits: Sequence[Split], structure: Structure) -> Finding | None
     """A folder that holds a copy of itself one level down (Kaggle's chest X-ray download:
     `chest_xray/train/NORMAL/` and `chest_xray/chest_xray/train/NORMAL/`): the same folders under
     `X/` and `X/X/`, so every file would be converted twice, and the classes lie at two depths.
-    A wrapper of one name (`seg_train/seg_train/`) holds nothing beside its inner folder: no copy."""
+    A wrapper of one name (`seg_train/seg_train/`) holds nothing beside its inner folder: no copy.
+    The stop offers `--exclude` of the inner copy first (Tobacco3482's Kaggle download, blind round thirty: its
+    records keep the paths under SRC), then SRC pointed at it."""
     folders = {parts for split in splits for parts in split.inputs}
     for parts in sorted(folders):
         for i in range(len(parts) - 1):
@@ -77,7 +79,8 @@ def nested_copy(splits: Sequence[Split], structure: Structure) -> Finding | None
                     f"{shown_folder(inner)} holds the same folders as {shown_folder(outer)}: a copy of the download inside "
                     "itself, whose every file would be converted twice",
                     (shown_folder(outer), shown_folder(inner)),
-                    (f"point SRC at one copy (SRC/{'/'.join(inner)})",),
+                    (f"--exclude '{'/'.join(inner)}/**' converts the outer copy alone, its paths as they are",
+                     f"point SRC at one copy (SRC/{'/'.join(inner)})"),
                 )
     return None
 
