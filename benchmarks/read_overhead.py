@@ -9,6 +9,7 @@ checksumming records, shuffling, parsing, the map and batch), measured without t
 The pipelines between the limit and `load` (`raw*`) add one part at a time.
 
 Usage: python -m benchmarks.read_overhead VARIANT OUT [--stub-decode] [--batches 40] [--warmup 8]
+  [--option FIELD=VALUE ...] (tf.data.Options fields, set on the variant's pipeline)
 (docs/performance.md, "The CPU reader against the decode limit", gives what it found.)
   VARIANT: limit, raw, raw_shuffle, raw_all_features, load, load_image_only, load_no_shuffle,
   load_parse_per_record (load's images parsed one record at a time, as before 2026-11-29),
@@ -124,6 +125,26 @@ def _stub_decoders() -> None:
     tf.io.decode_jpeg = tf.io.decode_image = tf.io.decode_and_crop_jpeg = zeros
 
 
+def _option(options: tf.data.Options, setting: str) -> None:
+    """A tf.data.Options field set on whichever pipeline runs, the limits as well as `load` (so a
+    setting that helps both does not pass for `load`'s own saving), e.g.
+    threading.private_threadpool_size=2 or experimental_optimization.inject_prefetch=false."""
+    field, _, text = setting.partition("=")
+    *parents, name = field.split(".")
+    target = options
+    for parent in parents:
+        target = getattr(target, parent)
+    value = {"true": True, "false": False}.get(text.lower(), text)
+    setattr(target, name, int(value) if isinstance(value, str) and value.lstrip("-").isdigit() else value)
+
+
+def _data_options(settings: list[str]) -> tf.data.Options:
+    options = tf.data.Options()
+    for setting in settings:
+        _option(options, setting)
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant", choices=sorted(VARIANTS))
@@ -131,10 +152,14 @@ def main() -> None:
     parser.add_argument("--stub-decode", action="store_true")
     parser.add_argument("--batches", type=int, default=40)
     parser.add_argument("--warmup", type=int, default=8)
+    parser.add_argument("--option", action="append", default=[], metavar="FIELD=VALUE", help=_option.__doc__)
     args = parser.parse_args()
     if args.stub_decode:
         _stub_decoders()
-    batches = iter(VARIANTS[args.variant](args.out))
+    dataset = VARIANTS[args.variant](args.out)
+    if args.option:
+        dataset = dataset.with_options(_data_options(args.option))
+    batches = iter(dataset)
     for _ in range(args.warmup):  # the shuffle buffer filled, tf.data's autotuning settled
         next(batches)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -144,6 +169,8 @@ def main() -> None:
     cpu_us = 1e6 * (time.process_time() - cpu) / records
     rate = records / (time.perf_counter() - wall)
     figures = {"variant": args.variant, "stub_decode": args.stub_decode, "cpu_us": round(cpu_us, 1), "rate": round(rate, 1)}
+    if args.option:
+        figures["options"] = args.option
     print(json.dumps(figures))
 
 
