@@ -9,11 +9,14 @@ checksumming records, shuffling, parsing, the map and batch), measured without t
 The pipelines between the limit and `load` (`raw*`) add one part at a time.
 
 Usage: python -m benchmarks.read_overhead VARIANT OUT [--stub-decode] [--batches 40] [--warmup 8]
+  [--option FIELD=VALUE ...] (tf.data.Options fields, set on the variant's pipeline)
 (docs/performance.md, "The CPU reader against the decode limit", gives what it found.)
   VARIANT: limit, raw, raw_shuffle, raw_all_features, load, load_image_only, load_no_shuffle,
   load_parse_per_record (load's images parsed one record at a time, as before 2026-11-29),
   crop_limit, load_random_crop, load_scaled, load_random_crop_scaled (`scaled_decode=True`:
-  JPEGs decoded at the DCT scale that still covers 224 x 224). OUT: a converted output of JPEGs (e.g. `benchmarks.data.make_photos`).
+  JPEGs decoded at the DCT scale that still covers 224 x 224), load_fused (each batch of 64
+  parsed and decoded in one map by `tf.map_fn`: 1.13x `load`'s CPU, not kept).
+  OUT: a converted output of JPEGs (e.g. `benchmarks.data.make_photos`).
 Run the variants in turns, each a process of its own, and compare medians over rounds.
 """
 
@@ -96,7 +99,37 @@ def _load_parse_per_record(out: str) -> tf.data.Dataset:
     return _load()(out)
 
 
+def _load_fused(out: str) -> tf.data.Dataset:
+    """`load`'s stages to the shuffle, then each batch of 64 records parsed and its images decoded
+    in one map (`tf.map_fn` over the batch): no unbatch, no per-record map, no batch after it.
+    An experiment (2026-11-29, perf32), not `load`'s path."""
+    from shardify.read.options import DECODER_KEYS, LOAD, reader_options
+    from shardify.read.tf_decode import decode_fn
+    from shardify.read.tf_parse import parse_fn
+
+    options = reader_options(LOAD, None, {"batch_size": BATCH, "image_size": IMAGE_SIZE, "repeat": True})
+    pipeline = tf_pipeline.plan_pipeline(out, "train", options)
+    records = reader._interleave(reader._shard_files(pipeline), pipeline)
+    records = reader._shuffle(reader._repeat(records, pipeline), pipeline)
+    parse_batch = parse_fn(pipeline.manifest, pipeline.plan.keys, batched=True, lowest_label=pipeline.lowest_label)
+    names = [pipeline.plan.names[key] for key in DECODER_KEYS]
+    decode = decode_fn(names, options, dtype=None, where=pipeline.manifest.root)
+    image_spec = tf.TensorSpec([*IMAGE_SIZE, 3], tf.float32)
+
+    def parse_decode(batch: tf.Tensor) -> dict[str, tf.Tensor]:
+        example = parse_batch(batch)
+        def one(values: tuple[tf.Tensor, ...]) -> tf.Tensor:
+            return decode(dict(zip(names, values)))[names[0]]
+
+        example[names[0]] = tf.map_fn(one, tuple(example[name] for name in names), fn_output_signature=image_spec)
+        return example
+
+    batches = records.batch(BATCH).map(parse_decode, num_parallel_calls=AUTOTUNE, deterministic=pipeline.deterministic)
+    return batches.prefetch(AUTOTUNE)
+
+
 VARIANTS: dict[str, Callable[[str], tf.data.Dataset]] = {
+    "load_fused": _load_fused,
     "limit": _limit,
     "raw": _raw(),
     "raw_shuffle": _raw(shuffle=True),
@@ -124,6 +157,26 @@ def _stub_decoders() -> None:
     tf.io.decode_jpeg = tf.io.decode_image = tf.io.decode_and_crop_jpeg = zeros
 
 
+def _option(options: tf.data.Options, setting: str) -> None:
+    """A tf.data.Options field set on whichever pipeline runs, the limits as well as `load` (so a
+    setting that helps both does not pass for `load`'s own saving), e.g.
+    threading.private_threadpool_size=2 or experimental_optimization.inject_prefetch=false."""
+    field, _, text = setting.partition("=")
+    *parents, name = field.split(".")
+    target = options
+    for parent in parents:
+        target = getattr(target, parent)
+    value = {"true": True, "false": False}.get(text.lower(), text)
+    setattr(target, name, int(value) if isinstance(value, str) and value.lstrip("-").isdigit() else value)
+
+
+def _data_options(settings: list[str]) -> tf.data.Options:
+    options = tf.data.Options()
+    for setting in settings:
+        _option(options, setting)
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant", choices=sorted(VARIANTS))
@@ -131,10 +184,14 @@ def main() -> None:
     parser.add_argument("--stub-decode", action="store_true")
     parser.add_argument("--batches", type=int, default=40)
     parser.add_argument("--warmup", type=int, default=8)
+    parser.add_argument("--option", action="append", default=[], metavar="FIELD=VALUE", help=_option.__doc__)
     args = parser.parse_args()
     if args.stub_decode:
         _stub_decoders()
-    batches = iter(VARIANTS[args.variant](args.out))
+    dataset = VARIANTS[args.variant](args.out)
+    if args.option:
+        dataset = dataset.with_options(_data_options(args.option))
+    batches = iter(dataset)
     for _ in range(args.warmup):  # the shuffle buffer filled, tf.data's autotuning settled
         next(batches)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -144,6 +201,8 @@ def main() -> None:
     cpu_us = 1e6 * (time.process_time() - cpu) / records
     rate = records / (time.perf_counter() - wall)
     figures = {"variant": args.variant, "stub_decode": args.stub_decode, "cpu_us": round(cpu_us, 1), "rate": round(rate, 1)}
+    if args.option:
+        figures["options"] = args.option
     print(json.dumps(figures))
 
 
