@@ -40,3 +40,25 @@ def test_class_folders_under_lone_folders_stay_classes(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     written = records(tmp_path / "out")
     assert sorted(labels for _, labels, _ in written.values()) == [("cat",)] * 3 + [("dog",)] * 3, written
+
+
+def test_a_lone_folder_beside_macos_leftovers_is_still_the_wrapper(tmp_path: Path) -> None:
+    """`sentence<TAB>0|1` files in `<zip name>/<folder>/`, with the archiver's `__MACOSX/` beside (as
+    UCI's Sentiment Labelled Sentences unzips on a Mac): `__MACOSX/` is junk, not a second top
+    folder, so the files are read a row a line. Before, 3 whole documents were written labelled by
+    the folder's name, with exit 0 (blind30's note)."""
+    src = tmp_path / "src"
+    inner = "sentiment_zip/sentiment labelled sentences"
+    words = ["good", "bad", "great", "awful", "movie", "phone", "food", "service", "love", "hate", "nice", "terrible"]
+    rows = {name: "".join(" ".join(words[(i * 7 + j * 5 + k) % 12] for j in range(6)).capitalize() + f".\t{i % 2}\n"
+                          for i in range(20))
+            for k, name in enumerate(("amazon_cells_labelled", "imdb_labelled", "yelp_labelled"))}
+    for name, text in rows.items():
+        write_file(src / f"{inner}/{name}.txt", text)
+        write_file(src / f"__MACOSX/sentiment labelled sentences/._{name}.txt", b"\x00\x05\x16\x07" + b"\x00" * 60)
+    write_file(src / f"{inner}/readme.txt", "This dataset was created for the paper ...\n")
+    result = run(src, tmp_path / "out")
+    assert result.returncode == 0, result.stderr[-2000:]
+    written = records(tmp_path / "out")
+    assert len(written) == 60, written
+    assert sorted(labels for _, labels, _ in written.values()) == [("0",)] * 30 + [("1",)] * 30, written
