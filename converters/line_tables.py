@@ -26,6 +26,7 @@ __all__ = [
     "FASTTEXT_PREFIX",
     "is_fasttext",
     "is_tab_labelled",
+    "too_short_to_judge",
     "GROUP_MARKERS",
     "is_group_marker",
     "is_semicolon_labelled",
@@ -54,6 +55,7 @@ MAX_LABEL_CHARS = 64
 # unless every one has a label's shape (LABEL_SHAPES), which prose does not.
 _MIN_LINES_TO_JUDGE = 8
 _MAX_DISTINCT_SHARE = 0.5
+_MIN_WHOLE_LINES = 2
 # The shapes of labels in line files: TREC's `COARSE:fine`, fastText's `__label__name`, a number.
 LABEL_SHAPES = (re.compile(r"[A-Za-z]+:[A-Za-z0-9_-]+"), re.compile(r"__label__\S+"), re.compile(r"[0-9]+"))
 
@@ -137,7 +139,7 @@ def is_group_marker(line: str) -> bool:
     return any(marker.fullmatch(line.strip()) for marker in GROUP_MARKERS)
 
 
-def is_tab_labelled(lines: Sequence[str]) -> bool:
+def is_tab_labelled(lines: Sequence[str], whole: bool = False) -> bool:
     """Lines of a label and a text separated by one tab, the label on either side and repeating
     (see `_tab_split`): a file of `label text` lines, told by its content where no extension says
     so. Prose has no single tab on every line.
@@ -146,12 +148,25 @@ def is_tab_labelled(lines: Sequence[str]) -> bool:
     True
     >>> is_tab_labelled(["From: a@b.c", "Subject: hello"] * 4)
     False
+    >>> is_tab_labelled(["Good phone.\t1", "Bad food.\t0"] * 3), is_tab_labelled(["Good phone.\t1", "Bad food.\t0"] * 3, whole=True)
+    (False, True)
     """
     found = [_tab_split(line) for line in lines if line.strip() and not is_group_marker(line)]
-    if len(found) < _MIN_LINES_TO_JUDGE or any(isinstance(f, str) for f in found):
+    # `whole`: the lines are a whole file's, read where detection judged its source's short files
+    # together (`too_short_to_judge`): a file of 6 such lines is judged on its own lines.
+    if len(found) < (_MIN_WHOLE_LINES if whole else _MIN_LINES_TO_JUDGE) or any(isinstance(f, str) for f in found):
         return False
     labels = [label for label, _ in found]
     return len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
+
+
+def too_short_to_judge(lines: Sequence[str]) -> bool:
+    """Fewer lines than `is_tab_labelled` judges: such files of one source are judged together.
+
+    >>> too_short_to_judge(["a\tb"] * 6), too_short_to_judge(["a\tb"] * 8)
+    (True, False)
+    """
+    return sum(1 for line in lines if line.strip() and not is_group_marker(line)) < _MIN_LINES_TO_JUDGE
 
 
 # `text;label` lines (dair-ai/emotion's `i didnt feel humiliated;sadness`): a label is one word

@@ -24,15 +24,30 @@ limit) are `row_ranges`', the encoding checks `table_encodings`', both re-export
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import row_ranges, sniffed_tables, token_tables, xml_records
-from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
-from shardify.converters.header_rows import looks_like_header
+from shardify.converters import (
+    cr_lines,
+    header_rows,
+    json_lines,
+    json_records,
+    line_blocks,
+    line_tables,
+    parquet_tables,
+    qa_json,
+    quoted_tables,
+    row_ranges,
+    separators,
+    sniffed_tables,
+    tab_pairs,
+    token_tables,
+    xml_records,
+)
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
+from shardify.converters.header_rows import looks_like_header
 from shardify.converters.row_ranges import BOM, MAX_ROW_BYTES, CountingLines, Row, RowError, RowTooLong, too_long
 from shardify.converters.table_encodings import check_encoding, check_head_decodes, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -41,35 +56,35 @@ from shardify.plan import tagged_lines
 from shardify.plan.path_parts import is_xml_document
 
 __all__ = [
-    "CSV",
-    "TSV",
-    "JSONL",
-    "PARQUET",
-    "LINES",
-    "FASTTEXT",
     "BLOCKS",
+    "BOM",
+    "CSV",
+    "FASTTEXT",
+    "JSONL",
+    "LINES",
+    "LINE_FORMATS",
+    "MAX_ROW_BYTES",
+    "PARQUET",
     "QA_JSON",
-    "XML_RECORDS",
+    "SAMPLE_ROWS",
+    "SEPARATOR_OF",
     "TABLE_FORMATS",
-    "table_format",
+    "TAGGED_LINES",
+    "TSV",
+    "XML_RECORDS",
+    "CountingLines",
     "Row",
     "RowError",
-    "TableHeader",
-    "SAMPLE_ROWS",
-    "looks_like_header",
-    "read_header",
-    "CountingLines",
     "RowTooLong",
-    "table_dialect",
-    "too_long",
+    "TableHeader",
+    "check_encoding",
+    "looks_like_header",
     "malformed",
     "not_valid",
-    "check_encoding",
-    "MAX_ROW_BYTES",
-    "BOM",
-    "LINE_FORMATS",
-    "SEPARATOR_OF",
-    "TAGGED_LINES",
+    "read_header",
+    "table_dialect",
+    "table_format",
+    "too_long",
 ]
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
@@ -231,7 +246,7 @@ def read_header(
             check_head_decodes(raw, encoding)
             return TableHeader(line_tables.COLUMNS, present=False, described="`<label>text<\\label>` lines, the label the tag",
                                fmt=TAGGED_LINES)
-        if not line_tables.is_tab_labelled(head):
+        if not line_tables.is_tab_labelled(head, whole=whole):
             raise InvalidInputError(
                 "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "
                 "`label<TAB>text` lines"

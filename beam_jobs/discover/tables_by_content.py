@@ -42,6 +42,7 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
     objectInfo150.txt does), also a .json of records (`json_records`), `label<TAB>text` or
     `text<TAB>label` lines in a .txt or a file without an extension, a tab-separated table
     under a header in a .txt, and fields separated by a longer token (`token_tables`)."""
+    short: list[list[str]] = []  # heads of files too short to judge alone (three files of 6 `text<TAB>0|1` lines)
     for path in sorted(top_files):
         ext = layout.extension(path)
         if ext == "json" and _looks_like_qa(join_path(config.source, path), records):
@@ -50,6 +51,8 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             return True
         if records and (ext == "txt" or (not ext and "." not in posixpath.basename(path))):
             head = head_lines(config, path)
+            if line_tables.too_short_to_judge(head):
+                short.append(head)
             if line_tables.is_tab_labelled(head) or (ext == "txt" and (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head))):
                 return True
             if ext == "txt" and line_tables.is_semicolon_labelled(head):  # `text;label` lines
@@ -58,4 +61,6 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
                 return True
             if token_tables.separator_of_lines(head[:-1] if len(head) > 2 else head):  # `1 ::: title ::: genre ::: text`
                 return True
-    return False
+    # Where every such file is too short for the rule above, each is judged on its whole lines
+    # (labels repeating within it): three 6-line files were read as one class a file, with exit 0.
+    return bool(short) and len(short) == len(top_files) and all(line_tables.is_tab_labelled(h, whole=True) for h in short)
