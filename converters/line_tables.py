@@ -148,7 +148,7 @@ def is_tab_labelled(lines: Sequence[str], whole: bool = False) -> bool:
     True
     >>> is_tab_labelled(["From: a@b.c", "Subject: hello"] * 4)
     False
-    >>> is_tab_labelled(["Good phone.\t1", "Bad food.\t0"] * 3), is_tab_labelled(["Good phone.\t1", "Bad food.\t0"] * 3, whole=True)
+    >>> is_tab_labelled(["Good phone.\\t1", "Bad food.\\t0"] * 3), is_tab_labelled(["Good phone.\\t1", "Bad food.\\t0"] * 3, whole=True)
     (False, True)
     """
     found = [_tab_split(line) for line in lines if line.strip() and not is_group_marker(line)]
