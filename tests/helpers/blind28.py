@@ -357,7 +357,7 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 FOLLOW: dict[str, dict[str, object] | None] = {
     "grocery_store": None,
     "freiburg": {"exclude": ("splits/test*", "splits/train*")},  # since blindfix28 (its stop names them); None in the baseline JSON
-    "sign_digits": None,
+    "sign_digits": {"label_level": 2, "exclude": ("Examples/**",)},  # since readers28a (its stop names both); None in the baseline JSON
     "ucas_aod": None,
     "stsd": None,
     "fss1000": {"exclude": ("**/*.png",)},  # since blindfix28 (its stop names it); None in the baseline JSON
