@@ -22,6 +22,8 @@ from helpers.refusals import refusal
 from helpers.unseen_judge import judge_first_command, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.plan.evidence_keys import key_rule
 
 
 def test_sign_digits_stop_names_the_options_that_convert_it(tmp_path: Path) -> None:
@@ -87,3 +89,46 @@ def test_twin_more_siblings_than_shown_gets_no_partial_excludes(tmp_path: Path) 
         _image(src / f"shots{k}" / "a.jpg", f"shots{k}")
     said = refusal(src, tmp_path / "out")
     assert "--label-level 2" in said and not names_option(said, "exclude"), said
+
+
+# ------------------------------------------------------------------------------------------------
+# Split lists naming files at two depths (the Grocery Store's dataset/<split>.txt)
+# ------------------------------------------------------------------------------------------------
+
+
+def test_grocery_lists_place_every_image_at_either_depth(tmp_path: Path) -> None:
+    # The lists' keys were read by their median length (5 components), and every image in a folder
+    # one level shallower (Avocado, Banana, Cabbage: no variety folder) "named no file": 12 of 28 rejected.
+    truth = blind28.DATASETS["grocery_store"](tmp_path / "download")
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(truth.root), str(out), label_level=0,
+                                 exclude=("dataset/iconic-images-and-descriptions/**",)))
+    written = written_records(out)["records"]
+    named = {"val": "validation"}  # (the split's name in records)
+    assert {rid: split for rid, (split, _) in written.items()} == {rid: named.get(s, s) for rid, (s, _) in truth.records.items()}
+    assert not (out / "rejected.jsonl").exists()
+
+
+def test_key_rule_takes_a_shorter_depth_many_rows_have_not_a_few_odd_lines() -> None:
+    deep = [f"train/Fruit/Apple/Pink/{k}.jpg" for k in range(6)]
+    shallow = [f"train/Fruit/Kiwi/{k}.jpg" for k in range(2)]
+    assert key_rule(deep + shallow).parts == 4  # a quarter of the rows: a depth of its own
+    assert key_rule([*deep, *deep, "train/Fruit/Kiwi/0.jpg", "0.jpg"]).parts == 5  # two odd lines of 14
+    assert key_rule([*deep, "../../../../etc/passwd", "passwd"]).parts == 5
+
+
+def test_twin_list_paths_leaving_src_name_nothing_outside(tmp_path: Path) -> None:
+    src = tmp_path / "escape"
+    for split in ("train", "test"):
+        for k in range(4):
+            _image(src / "data" / split / "cat" / f"{split}{k}.jpg", f"{split}{k}")
+    (tmp_path / "outside.jpg").write_bytes((src / "data" / "train" / "cat" / "train0.jpg").read_bytes())
+    rows = [f"train/cat/train{k}.jpg" for k in range(4)] + ["../../outside.jpg", "../../outside.jpg"]
+    (src / "data" / "train.txt").write_text("\n".join(rows) + "\n")
+    out = tmp_path / "out"
+    try:
+        run_conversion(ConvertConfig(str(src), str(out)))
+    except UsageError:
+        assert not (out / "manifest.json").exists()
+        return
+    assert all("outside" not in rid for rid in written_records(out)["records"])
