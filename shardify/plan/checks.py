@@ -70,7 +70,7 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout, *, label_column_give
         if containers:
             return (
                 f"the class folders include {_shown(containers)}: names of containers or splits, not classes, so the "
-                f"class is likely another level; say which with {LABEL_LEVEL_HINT}"
+                f"class is likely another level; say which with {LABEL_LEVEL_HINT}{_deeper_level(layout, labels, containers)}"
             )
         if (
             len(labels) >= _MIN_INDEX_LETTERS
@@ -105,6 +105,31 @@ def _every_file_read(summary: PlanSummary, layout: SourceLayout) -> bool:
     there, and with a guessed label column the guess may be what is wrong (EmoBank's meta.tsv, whose
     genres became its own rows' labels): the refusal stands."""
     return layout.name == "tables" and not summary.num_auxiliary and not summary.num_rejected and not summary.num_skipped
+
+
+def _deeper_level(layout: SourceLayout, labels: list[str], containers: list[str]) -> str:
+    """The refusal's concrete offer when the class folders are one level (no split folders): the
+    level beneath the containers, and, for the other folders of that level (the Sign Language
+    Digits' Examples/ of README previews beside Dataset/<digit>/), the --exclude that leaves out
+    their files, which lie in no folder at the deeper level and would be rejected there. Said as a
+    choice, not taken: a sibling holding class folders of its own is kept by --label-level alone.
+    "" where the folders lie at several levels (split folders): no one number is right there."""
+    structure = layout.structure
+    levels = {level for _, level in structure.label_levels} if structure is not None else set()
+    if structure is None or structure.split_level >= 0 or len(levels) != 1 or min(levels) < 0:
+        return ""
+    deeper = min(levels) + 2  # the component after the containers' own, counted from SRC (1 for SRC/<class>/)
+    offer = f": --label-level {deeper} for the folders under {_shown([f'{c}/' for c in containers])} as the classes"
+    others = [label for label in labels if label not in containers]
+    # Each glob is the folder's own name: not where labels are renamed from folders (class_names), nor
+    # for more folders than a message shows (a partial list would leave some rejected).
+    if others and len(others) <= _SHOWN and not structure.class_names:
+        globs = " ".join(f"--exclude '{structure.root}{label}/**'" for label in others)
+        offer += (
+            f", with {globs} if the files of {_shown([f'{structure.root}{o}/' for o in others])} are not inputs "
+            "(previews, examples): they lie in no class folder at that level"
+        )
+    return offer
 
 
 def _labels_are_ids(summary: PlanSummary, layout: SourceLayout) -> str:

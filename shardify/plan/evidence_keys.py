@@ -22,6 +22,10 @@ __all__ = ["INPUT_SUFFIX", "NUMBERED", "KeyRule", "file_key", "key_rule", "row_k
 
 # Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
 INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m|txt|text)$", re.IGNORECASE)
+# A shorter spelling of a list's keys is a depth of its own (not a few odd lines) from this many rows
+# on, and from this share of the rows (one in four) on.
+_MIN_SHORTER_ROWS = 2
+_SHORTER_SHARE = 4
 # A stem that is a key, `-` or `_`, and a number (KeyRule.suffixed; as `layout.numbered_stem`).
 _NUMBER_SUFFIX = re.compile(r"^(.+)[-_][0-9]+$", re.ASCII)
 
@@ -127,12 +131,20 @@ def key_rule(keys: Sequence[str]) -> KeyRule:
     2
     >>> key_rule(["../../hasy-data/v2-00000.png", "../../hasy-data/v2-00001.png"]).parts  # relative to the list's folder
     2
+    >>> key_rule(["t/F/Apple/Granny/1.jpg", "t/F/Apple/Pink/2.jpg", "t/F/Kiwi/3.jpg", "t/F/Lime/4.jpg", "t/F/Apple/Pink/5.jpg"]).parts
+    4
     """
     cleaned = [_up_cut(k.strip().replace("\\", "/").lstrip("/")) for k in keys if k.strip()]
     if not cleaned:
         return KeyRule()
     counts = sorted(k.count("/") + 1 for k in cleaned)
     parts = max(1, counts[(len(counts) - 1) // 2])  # the lower median: a few odd lines cannot move it
+    # Rows naming files at two depths (the Grocery Store's lists: `test/Fruit/Avocado/x.jpg` beside
+    # `test/Fruit/Apple/Golden-Delicious/x.jpg`) are keyed by the shorter tail where many rows have it:
+    # the median's deeper tail names none of the shallower files, and the shorter tail still names each
+    # deeper file by its last components (a tail naming several files rejects each, in the join).
+    shorter = [c for c in set(counts) if c < parts and counts.count(c) >= max(_MIN_SHORTER_ROWS, len(counts) / _SHORTER_SHARE)]
+    parts = max(1, min(shorter, default=parts))
     with_extension = sum(1 for k in cleaned if INPUT_SUFFIX.search(k)) * 2 > len(cleaned)
     return KeyRule(parts, with_extension)
 

@@ -43,8 +43,10 @@ WRONG = {
                       "iconic-images tree); no option reads the fine classes, --label-level 0 rejects the lists' paths "
                       "(relative to dataset/)"),
     "humicroedit": ("STOPS (exit 2): only CSVs, read as label tables; no option writes both subtasks' rows"),
-    "sign_digits": ("STOPS (exit 2): names Dataset/ as a container and offers --label-level N; --label-level 2 "
-                    "rejects the Examples/ previews beyond --max-rejects"),
+    # sign_digits: right since readers28a2 (the README's preview images of Examples/ left out:
+    # beam_jobs/discover/readme_previews.py); a useless stop at 3b73815 (--label-level N offered, and --label-level 2
+    # rejected the previews beyond --max-rejects); readers28a's stop, where no README shows them, names
+    # --label-level 2 and --exclude 'Examples/**'
     # stsd: right since readers28c (a useless stop at 3b73815: Set1/ and Set2/ named as parts of a download; neither
     # --labels nor --label-level 0 read annotations.txt's signs): its lines read by converters/named_box_lines.py
     # ucas_aod: right since readers28c (a useless stop at 3b73815: the per-image text files of rotated boxes beside
