@@ -23,6 +23,14 @@ __all__ = ["line_tags", "tagged_lines_message"]
 _TAGGED = re.compile(r"^\s*<([A-Za-z][\w-]{0,40})>.*<[\\/]\1>\s*$")
 # The share of a file's non-blank first lines that must be so wrapped.
 _TAGGED_SHARE = 0.8
+# Tags that are markup, never a line's class: HTML's elements (review snippets of `<p>`, `<div>`, `<li>` lines in
+# per-class files had stopped, their tags taken for classes, review28) and corpora's segment tags (`<s>`, `<seg>`).
+_MARKUP_TAGS = frozenset({
+    "html", "head", "body", "title", "p", "div", "span", "a", "b", "i", "u", "em", "strong", "small", "big", "sub",
+    "sup", "font", "center", "br", "hr", "li", "ul", "ol", "dl", "dt", "dd", "table", "tr", "td", "th", "h1", "h2",
+    "h3", "h4", "h5", "h6", "pre", "code", "blockquote", "q", "cite", "section", "article", "header", "footer",
+    "nav", "main", "aside", "label", "button", "s", "seg", "doc", "text", "sent", "sentence", "line", "para",
+})
 _SHOWN_TAGS = 6
 
 
@@ -43,13 +51,20 @@ def line_tags(lines: Sequence[str]) -> Counter[str] | None:
 
 def tagged_lines_message(lines: Mapping[str, Sequence[str]]) -> str:
     """Why files of lines read a class per file hold their classes in their lines, or "" where they
-    do not: each file's lines wrapped in tags, two tags or more in all."""
+    do not: each file's lines wrapped in tags, two tags or more in all, markup's (`_MARKUP_TAGS`) not counted.
+
+    >>> tagged_lines_message({"pos.txt": ["<p>good</p>", "<div>fine</div>"], "neg.txt": ["<li>bad</li>"]})
+    ''
+    >>> tagged_lines_message({"a.txt": ["<joy>x</joy>", "<p>y</p>"], "b.txt": ["<fear>z</fear>"]})[:14]
+    'a.txt, b.txt: '
+    """
     found = {path: line_tags(first) for path, first in lines.items()}
     if not found or any(tags is None for tags in found.values()):
         return ""
     tags: Counter[str] = sum(found.values(), Counter())
+    tags = Counter({tag: count for tag, count in tags.items() if tag.lower() not in _MARKUP_TAGS})
     if len(tags) < 2:
-        return ""  # one tag throughout: markup, not classes
+        return ""  # one tag throughout, or markup's (`<s>`, `<p>`, `<div>`): not classes
     shown = ", ".join(sorted(tags)[:_SHOWN_TAGS]) + (" and more" if len(tags) > _SHOWN_TAGS else "")
     files = ", ".join(sorted(found)[:4])
     example = next(iter(sorted(tags)))

@@ -79,3 +79,26 @@ def test_a_set_column_of_distinct_values_is_no_split_column(tmp_path: Path) -> N
     records = written_records(tmp_path / "out")["records"]
     assert {split for split, _ in records.values()} == {"train"} and len(records) == 30
     assert records["imgs/7.jpg"] == ("train", frozenset({"dog"}))
+
+
+def _markup_lines(src: Path, tags: tuple[str, ...]) -> None:
+    for name in ("positive.txt", "negative.txt"):
+        text_file(src / name, "".join(f"<{tags[(i + len(name)) % len(tags)]}>the {name[:3]} review {i} reads well"
+                                      f"</{tags[(i + len(name)) % len(tags)]}>\n" for i in range(8)))
+
+
+def test_lines_wrapped_in_html_markup_keep_their_files_classes(tmp_path: Path) -> None:
+    """Near miss of tagged_lines: `<p>`, `<div>`, `<li>` around review lines are markup, no classes: read a class
+    per file, as one tag throughout is (the stop had named p, div and li as the lines' classes)."""
+    _markup_lines(tmp_path / "src", ("p", "div", "li"))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    records = written_records(tmp_path / "out")["records"]
+    assert {labels for _, labels in records.values()} == {frozenset({"positive"}), frozenset({"negative"})}
+    assert len(records) == 16
+
+
+def test_class_tags_among_markup_still_stop(tmp_path: Path) -> None:
+    """Hostile twin: emotion tags mixed with a markup tag are still classes in the lines: the stop names them."""
+    _markup_lines(tmp_path / "src", ("joy", "p", "anger"))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "joy" in said and "anger" in said and "positive.txt" in said
