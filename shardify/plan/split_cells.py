@@ -12,6 +12,7 @@ words is never taken for one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from shardify.errors import UsageError
@@ -27,12 +28,14 @@ _LABEL_NAMES = label_words.words(label_words.COLUMN)
 # A column of splits repeats a few names; ids that begin with a split's word (Shopee's `posting_id`,
 # `train_129225211`, one a row) are no splits.
 _MOST_SPLITS = 6
-# Names that say a column gives each row's split whatever its words (`split` of A/B/C or 0/1/2), and flags named
+# Names that say a column gives each row's split whatever its codes (`split` of A/B/C or 0/1/2), and flags named
 # by a split (`is_train`, `is_test`) of these values. Such a column of codes no split word reads had been passed
-# over: every input written as train with exit 0, the splits lost (review28).
-_SPLIT_COLUMN_NAMES = frozenset({"split", "splits", "set", "subset", "partition", "usage", "phase", "data_split",
-                                 "dataset_split", "split_name", "set_name"})
+# over: every input written as train with exit 0, the splits lost (review28). Not `usage`: Fashion Product
+# Images' `usage` column holds Casual, Ethnic, Sports (attributes); and codes are short (`_CODE`), never words.
+_SPLIT_COLUMN_NAMES = frozenset({"split", "splits", "set", "subset", "partition", "data_split", "dataset_split",
+                                 "split_name", "set_name"})
 _FLAG_VALUES = frozenset({"0", "1", "true", "false", "yes", "no", "y", "n", "t", "f"})
+_CODE = re.compile(r"[a-z0-9]{1,2}")
 
 
 def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) -> list[int]:
@@ -62,13 +65,14 @@ def coded_split_column(header: Sequence[str], data: Sequence[Sequence[str]], ski
     2
     >>> coded_split_column(["image", "label", "set"], [["a.jpg", "cat", "s1"], ["b.jpg", "dog", "s2"], ["c.jpg", "cat", "s3"]])
     >>> coded_split_column(["image", "label", "test"], [["a.jpg", "cat", "4.5"], ["b.jpg", "dog", "3"], ["c.jpg", "cat", "4.5"]])
+    >>> coded_split_column(["id", "label", "set"], [["1", "cat", "Casual"], ["2", "dog", "Sports"], ["3", "cat", "Casual"]])
     """
     for c, name in enumerate(header):
         cells = [row[c].strip().lower() for row in data if len(row) > c and row[c].strip()]
         values = set(cells)
         if c in skip or len(cells) * 2 <= len(data) or not 2 <= len(values) <= _MOST_SPLITS or len(values) >= len(cells):
             continue  # (a few codes, repeated, in most rows)
-        if any(split_word(value) for value in values):
+        if any(split_word(value) for value in values) or not all(_CODE.fullmatch(v) or v in _FLAG_VALUES for v in values):
             continue  # (split words: `split_cell_columns`' where most cells are, else no splits)
         lowered = name.strip().lower()
         if lowered in _SPLIT_COLUMN_NAMES or (split_word(lowered) and lowered not in _LABEL_NAMES and values <= _FLAG_VALUES):

@@ -72,6 +72,14 @@ def test_a_coded_column_beside_split_folders_repeats_them(tmp_path: Path) -> Non
     assert len(records) == 30
 
 
+def test_a_set_column_of_words_is_an_attribute_not_codes(tmp_path: Path) -> None:
+    """Near miss: a `set` column of repeated words (Fashion Product Images' `usage`: Casual, Ethnic) asks nothing."""
+    _coded(tmp_path / "src", column="set", codes=("Casual", "Ethnic", "Sports"))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    records = written_records(tmp_path / "out")["records"]
+    assert records["imgs/5.jpg"] == ("train", frozenset({"dog"})) and len(records) == 30
+
+
 def test_a_set_column_of_distinct_values_is_no_split_column(tmp_path: Path) -> None:
     """Near miss: a `set` column whose cells all differ (a photo's session id) holds no codes: labels right, one split."""
     _coded(tmp_path / "src", codes=tuple(f"session{i}" for i in range(30)))
