@@ -57,12 +57,13 @@ def with_split_column(
     rule = _RULES.get(detected.label_key)
     table = Evidence(label_file.path, LABEL_LINES, rule or KeyRule(), column=key, header=True, label_column=label)
     splits = split_cells.split_codes(table, [columns, *data])
-    if splits is None:
-        return detected
     structure = detected.structure
     if detected.split_folders or (structure is not None and structure.split_level >= 0) \
             or any(split_word(part) for p in sample for part in p.split("/")[:-1]):
         return detected  # split folders give the splits the column repeats (Massachusetts Roads' metadata.csv)
+    if splits is None:  # (a `split` column of codes, A/B/C, no split word reads: their meaning is asked, review28)
+        split_cells.check_split_cells(label_file.path, columns, data, key, label, bool(config.label_column))
+        return detected
     outside = os.path.isabs(label_file.path) or "://" in label_file.path  # (evidence is read inside SRC)
     if rule is None or outside or detected.name != layout.LABEL_FILE or detected.media != "image" or config.split:
         # (read as the splits only where the label file keys images by path, name or stem: else the old stop)

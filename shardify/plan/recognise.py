@@ -13,6 +13,7 @@ import posixpath
 import re
 from collections.abc import Mapping, Sequence
 
+from shardify.plan import split_cells
 from shardify.plan.evidence import (
     ATTRIBUTES, LABEL_LINES, MAT_LABELS, MAT_SPLITS, NUMBERED, SPLIT_CODES, SPLIT_LIST, Evidence, KeyRule,
     key_rule,
@@ -129,6 +130,8 @@ def recognise(
     header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
     data = rows[1:] if header else rows
     if data and _label_lines(data, ids_allowed=header):
+        if header:  # (`image,label,partition` of 0/1/2: the codes' meaning asked, never one split, review28)
+            split_cells.check_coded_split_column(path, rows[0], data, 0, 1)
         return Evidence(
             path, LABEL_LINES, key_rule([row[0] for row in data]), note=f"{path}: a label for each file it names (the word after its name)"
         )

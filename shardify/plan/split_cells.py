@@ -12,6 +12,7 @@ words is never taken for one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from shardify.errors import UsageError
@@ -19,7 +20,7 @@ from shardify.plan import label_words
 from shardify.plan.evidence import SPLIT_CODES, Evidence
 from shardify.plan.structure import split_word
 
-__all__ = ["check_split_cells", "split_cell_columns", "split_codes"]
+__all__ = ["check_coded_split_column", "check_split_cells", "coded_split_column", "split_cell_columns", "split_codes"]
 
 # A column named as labels are (`label`, `class`, `category`) holds classes, whatever its words: vehicles,
 # most of them trains, are no splits (review26).
@@ -27,6 +28,14 @@ _LABEL_NAMES = label_words.words(label_words.COLUMN)
 # A column of splits repeats a few names; ids that begin with a split's word (Shopee's `posting_id`,
 # `train_129225211`, one a row) are no splits.
 _MOST_SPLITS = 6
+# Names that say a column gives each row's split whatever its codes (`split` of A/B/C or 0/1/2), and flags named
+# by a split (`is_train`, `is_test`) of these values. Such a column of codes no split word reads had been passed
+# over: every input written as train with exit 0, the splits lost (review28). Not `usage`: Fashion Product
+# Images' `usage` column holds Casual, Ethnic, Sports (attributes); and codes are short (`_CODE`), never words.
+_SPLIT_COLUMN_NAMES = frozenset({"split", "splits", "set", "subset", "partition", "data_split", "dataset_split",
+                                 "split_name", "set_name"})
+_FLAG_VALUES = frozenset({"0", "1", "true", "false", "yes", "no", "y", "n", "t", "f"})
+_CODE = re.compile(r"[a-z0-9]{1,2}")
 
 
 def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) -> list[int]:
@@ -45,6 +54,54 @@ def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) 
             and len({row[c].strip().lower() for row in data}) <= _MOST_SPLITS]
 
 
+def coded_split_column(header: Sequence[str], data: Sequence[Sequence[str]], skip: Sequence[int] = ()) -> int | None:
+    """The column (none of `skip`) named as a split column is (`split`, `partition`; a flag `is_train` of 0/1) whose
+    cells repeat two to `_MOST_SPLITS` codes, none a split's word; None where there is none. Its codes' meaning is
+    the user's to give: none is guessed.
+
+    >>> coded_split_column(["image", "label", "split"], [["a.jpg", "cat", "A"], ["b.jpg", "dog", "B"], ["c.jpg", "cat", "A"]])
+    2
+    >>> coded_split_column(["image", "label", "is_train"], [["a.jpg", "cat", "1"], ["b.jpg", "dog", "0"], ["c.jpg", "cat", "1"]])
+    2
+    >>> coded_split_column(["image", "label", "set"], [["a.jpg", "cat", "s1"], ["b.jpg", "dog", "s2"], ["c.jpg", "cat", "s3"]])
+    >>> coded_split_column(["image", "label", "test"], [["a.jpg", "cat", "4.5"], ["b.jpg", "dog", "3"], ["c.jpg", "cat", "4.5"]])
+    >>> coded_split_column(["id", "label", "set"], [["1", "cat", "Casual"], ["2", "dog", "Sports"], ["3", "cat", "Casual"]])
+    """
+    for c, name in enumerate(header):
+        cells = [row[c].strip().lower() for row in data if len(row) > c and row[c].strip()]
+        values = set(cells)
+        if c in skip or len(cells) * 2 <= len(data) or not 2 <= len(values) <= _MOST_SPLITS or len(values) >= len(cells):
+            continue  # (a few codes, repeated, in most rows)
+        if any(split_word(value) for value in values) or not all(_CODE.fullmatch(v) or v in _FLAG_VALUES for v in values):
+            continue  # (split words: `split_cell_columns`' where most cells are, else no splits)
+        lowered = name.strip().lower()
+        if lowered in _SPLIT_COLUMN_NAMES or (split_word(lowered) and lowered not in _LABEL_NAMES and values <= _FLAG_VALUES):
+            return c
+    return None
+
+
+def check_coded_split_column(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int,
+                              label: int | None) -> None:
+    """Stop where a keyed table's column named as its splits holds codes no split word reads (`coded_split_column`).
+
+    Raises:
+      UsageError: naming the table, the column, its codes, and the layout file's `split codes` evidence that reads it.
+    """
+    named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]
+    column = coded_split_column(header, data, skip=(key, *named, *(() if label is None else (label,))))
+    if column is None:
+        return
+    every = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})
+    codes = ", ".join(f"{value}: SPLIT" for value in every)
+    raise UsageError(
+        f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} gives each its split "
+        f"by codes ({', '.join(every)}) no split word reads: read without it, every input would be written as one split. "
+        f"Decide: a layout file whose evidence holds {{path: {path}, kind: split codes, variable: {header[column]}, "
+        f"codes: {{{codes}}}, column: {key}, header: true}}, each SPLIT train, validation or test, beside the evidence "
+        f"that reads its labels (--layout-file FILE, docs/layout-files.md); or --exclude {path} (the table left out)"
+    )
+
+
 def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, label: int | None,
                       label_given: bool, splits_given: bool = False, splits_read: bool = True) -> None:
     """Stop where a keyed table (`header`, its sampled `data`, its `key` column naming the inputs, its `label`
@@ -60,6 +117,8 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
     named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]  # `label`: classes (a train among buses)
     found = split_cell_columns(data, skip=(key, *named))
     if not found:
+        if not splits_given:
+            check_coded_split_column(path, header, data, key, label)  # `split` of A/B/C: its codes' meaning asked
         return
     column = found[0]
     if splits_given and label != column:

@@ -7,8 +7,9 @@ file per class, every line was labelled 'emotion cause' or 'no cause' with exit 
 lines nearly all open with a tag and close with the same tag (`</x>` or the release's `<\\x>`), the
 tags varying between lines, holds its classes in its lines; the plan stops naming the files and the
 tags (`shardify.beam_jobs.discover.line_files`). One tag throughout (`<s>`, `<doc>`) is markup, not a
-class, and lets the files be read as before; HTML's tags (`<h1>`, `<p>`: MARKUP_TAGS) are never read as
-classes, and such files read a class per file stop as the others do.
+class, and lets the files be read as before; HTML's and corpora's tags (`<h1>`, `<p>`, `<li>`, `<seg>`:
+MARKUP_TAGS) are never read as classes, and files of such lines alone are read as before too (review28:
+per-class files of `<p>`/`<div>` review snippets had stopped, their tags named as classes).
 
 A .txt of such lines at the top of SRC is read rather than stopped: a table of `label` and `text`
 columns, a row a line (`converters.tables.TAGGED_LINES`), the label the line's tag and the text what it
@@ -69,6 +70,7 @@ MARKUP_TAGS = frozenset({
     "font", "center", "br", "hr", "li", "ul", "ol", "dl", "dt", "dd", "td", "th", "tr", "table", "caption", "blockquote",
     "h1", "h2", "h3", "h4", "h5", "h6", "title", "head", "body", "html", "section", "article", "header", "footer",
     "doc", "docno", "text", "seg", "sent", "sentence", "line", "para", "paragraph", "headline", "abstract", "turn",
+    "aside", "button", "cite", "label", "main", "nav",
 })
 
 
@@ -102,13 +104,20 @@ def split_tagged(text: str) -> tuple[str, str] | str:
 
 def tagged_lines_message(lines: Mapping[str, Sequence[str]]) -> str:
     """Why files of lines read a class per file hold their classes in their lines, or "" where they
-    do not: each file's lines wrapped in tags, two tags or more in all."""
+    do not: each file's lines wrapped in tags, two tags or more in all, markup's (`MARKUP_TAGS`) not counted.
+
+    >>> tagged_lines_message({"pos.txt": ["<p>good</p>", "<div>fine</div>"], "neg.txt": ["<li>bad</li>"]})
+    ''
+    >>> tagged_lines_message({"a.txt": ["<joy>x</joy>", "<p>y</p>"], "b.txt": ["<fear>z</fear>"]})[:14]
+    'a.txt, b.txt: '
+    """
     found = {path: line_tags(first) for path, first in lines.items()}
     if not found or any(tags is None for tags in found.values()):
         return ""
     tags: Counter[str] = sum(found.values(), Counter())
+    tags = Counter({tag: count for tag, count in tags.items() if tag.lower() not in MARKUP_TAGS})
     if len(tags) < 2:
-        return ""  # one tag throughout: markup, not classes (HTML's tags stop still: not read as classes either)
+        return ""  # one tag throughout, or markup's (`<s>`, `<p>`, `<div>`): not classes
     shown = ", ".join(sorted(tags)[:_SHOWN_TAGS]) + (" and more" if len(tags) > _SHOWN_TAGS else "")
     files = ", ".join(sorted(found)[:4])
     example = next(iter(sorted(tags)))
