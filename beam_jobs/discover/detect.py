@@ -300,7 +300,10 @@ def _detect_folder(
         detected = dataclasses.replace(detected, split_patterns=subsets, notes=(*detected.notes, note))
     if xml_tables:
         note = f"XML documents of text records, each a table of its split: {', '.join(f'{p} ({s})' for p, s in xml_tables)}"
-        detected = dataclasses.replace(detected, split_patterns=xml_tables, notes=(*detected.notes, note))
+        classes = xml_record_files.class_files(config, sample)  # the Multi-Domain reviews' positive.review, negative.review
+        if classes:
+            note += "; each of the class its name names: " + ", ".join(f"{p} ({c or 'unlabelled'})" for p, c in classes[:6])
+        detected = dataclasses.replace(detected, split_patterns=xml_tables, table_labels=classes, notes=(*detected.notes, note))
     if documents:
         note = f"JSON documents, one record each (--json-records .), a folder a split: {', '.join(f'{p} ({s})' for p, s in documents)}"
         ids_file, ids = json_documents.label_ids(config, sample, documents)  # EURLEX57K's concepts named by eurovoc_en.json

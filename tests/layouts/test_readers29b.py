@@ -6,6 +6,13 @@
   (converters/flag_pairs.py, shardify/plan/label_joins.py). Neighbour: other names, a TSV-free tweet set whose
   `tags` cell is `sarcasm-1;irony-0`. Hostile twins: a `name-2` cell, a cell of other names, an id twice with
   two readings, a BOM on the header.
+- rootless pseudo-XML files of `<review>` blocks (`&` bare, Latin-1), `positive.review`, `negative.review` and
+  `unlabeled.review` per domain folder (Multi-Domain Sentiment): was a stop saying the download held no texts; now
+  each review a record of its file's class, unlabeled.review's unlabelled (converters/pseudo_xml.py,
+  beam_jobs/discover/xml_record_files.py, the layout's table_labels). Neighbour: the release's other domains with
+  no unlabeled file, in Latin-1. Hostile twins: a BOM; `all.review` beside them (a stop naming its --exclude,
+  which then converts right); a bare `<` (the file rejected, saying why); a review longer than the head read;
+  restaurants.xml beside laptops.xml (domains, never classes).
 """
 
 from __future__ import annotations
@@ -17,17 +24,20 @@ import pytest
 
 from helpers.blind29 import DATASETS, SPECS
 from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
 from helpers.shard_io import read_report
 from helpers.unseen_judge import assert_right, written_records
+from shardify.beam_jobs.discover import xml_record_files
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.converters import flag_pairs
+from shardify.converters import flag_pairs, pseudo_xml, xml_records
+from shardify.errors import ShardifyError
 from shardify.format import naming
-from shardify.plan import label_joins
+from shardify.plan import label_joins, path_parts
 
 
 def test_the_docstring_examples_hold() -> None:
-    for module in (flag_pairs, label_joins):
+    for module in (flag_pairs, label_joins, pseudo_xml, xml_records, xml_record_files, path_parts):
         assert doctest.testmod(module).failed == 0
 
 
@@ -110,3 +120,84 @@ def test_an_id_twice_with_two_readings_rejects_its_text_never_picks_one(tmp_path
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="50%"))
     assert set(_labels_by_text(tmp_path / "out")) == set(_TWEETS) - {_TWEETS[2]}
     assert any("different labels" in r["reason"] for r in _rejects(tmp_path / "out"))
+
+
+# ------------------------------------------------------------------------------------------------
+# Rootless pseudo-XML files of reviews, each file of the class its name names (Multi-Domain Sentiment)
+# ------------------------------------------------------------------------------------------------
+
+def test_multi_domain_converts_right(tmp_path: Path) -> None:
+    truth = DATASETS["multi_domain"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out", SPECS["multi_domain"].aliases)
+
+
+def _review(text: str, rating: str = "4.0") -> str:
+    return (f"<review>\n<unique_id>\n0312{len(text)}:a_title\n</unique_id>\n<rating>\n{rating}\n</rating>\n<title>\nA title\n</title>\n"
+            f"<review_text>\n{text}\n</review_text>\n</review>\n")
+
+
+_GOOD = ["Sturdy pan, heats evenly & cleans up fast.", "Works as described, would buy again for the kitchen."]
+_BAD = ["The handle broke after a week of use.", "Arrived scratched and the lid does not fit at all."]
+
+
+def _write(path: Path, text: str, encoding: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode(encoding))
+
+
+def _domains(src: Path, extra: dict[str, str] | None = None, bom: str = "", encoding: str = "utf-8") -> None:
+    for domain in ("toys_&_games", "apparel"):
+        _write(src / domain / "positive.review", bom + "".join(_review(t) for t in _GOOD), encoding)
+        _write(src / domain / "negative.review", bom + "".join(_review(t, "2.0") for t in _BAD), encoding)
+        for name, body in (extra or {}).items():
+            _write(src / domain / name, body, encoding)
+
+
+def test_other_domains_without_unlabelled_files_are_labelled_by_file_name(tmp_path: Path) -> None:
+    # the release's other domains (apparel, toys_&_games ...) hold positive.review and negative.review; Latin-1 bytes
+    _domains(tmp_path / "src", encoding="latin-1")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    got = _labels_by_text(tmp_path / "out")
+    assert got == {**{t: frozenset({"positive"}) for t in _GOOD}, **{t: frozenset({"negative"}) for t in _BAD}}
+    assert not _rejects(tmp_path / "out")
+
+
+def test_a_bom_and_latin1_bytes_read_as_the_text(tmp_path: Path) -> None:
+    _domains(tmp_path / "src", extra={"unlabeled.review": _review("Caf\u00e9 grade kettle, so-so.", "3.0") + _review("Fine.")}, bom="\ufeff")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    got = _labels_by_text(tmp_path / "out")
+    assert got["Caf\u00e9 grade kettle, so-so."] is None
+    assert got[_GOOD[0]] == frozenset({"positive"})
+
+
+def test_a_file_of_every_review_again_is_no_class(tmp_path: Path) -> None:
+    # `all.review` beside them (every review again): never a class 'all', never each review written twice unlabelled
+    _domains(tmp_path / "src", extra={"all.review": "".join(_review(t) for t in _GOOD + _BAD)})
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--exclude 'apparel/all.review'" in said and "--exclude 'toys_&_games/all.review'" in said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), exclude=("apparel/all.review", "toys_&_games/all.review")))
+    assert _labels_by_text(tmp_path / "out") == {**{t: frozenset({"positive"}) for t in _GOOD}, **{t: frozenset({"negative"}) for t in _BAD}}
+
+
+def test_a_bare_less_than_rejects_its_file_saying_why(tmp_path: Path) -> None:
+    _domains(tmp_path / "src", extra={"unlabeled.review": _review("Fine.") + _review("Good.") + _review("Size 3 < size 4, runs small.")})
+    with pytest.raises(ShardifyError) as stopped:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert "pseudo-XML" in str(stopped.value) or any("pseudo-XML" in r["reason"] for r in _rejects(tmp_path / "out"))
+
+
+def test_same_stems_in_one_folder_of_xml_documents_are_no_classes(tmp_path: Path) -> None:
+    # SemEval-like domains as files (restaurants.xml beside laptops.xml): no unlabelled file, one folder: no class family
+    for domain in ("restaurants", "laptops"):
+        _text(tmp_path / "src" / f"{domain}.xml", "<sentences>" + "".join(
+            f'<sentence id="{i}"><text>The {domain} item {i} was fine.</text></sentence>' for i in range(3)) + "</sentences>")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert set(_labels_by_text(tmp_path / "out").values()) == {None}
+
+
+def test_a_huge_review_is_read_whole(tmp_path: Path) -> None:
+    long = "word " * 200_000
+    _domains(tmp_path / "src", extra={"unlabeled.review": _review("Fine.") + _review(long.strip())})
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _labels_by_text(tmp_path / "out")[long.strip()] is None
