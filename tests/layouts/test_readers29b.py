@@ -201,3 +201,13 @@ def test_a_huge_review_is_read_whole(tmp_path: Path) -> None:
     _domains(tmp_path / "src", extra={"unlabeled.review": _review("Fine.") + _review(long.strip())})
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert _labels_by_text(tmp_path / "out")[long.strip()] is None
+
+
+def test_two_messages_of_one_id_are_both_rejected_never_one_picked(tmp_path: Path) -> None:
+    # the release's messages table holds some ids twice (duplicate rows): which message its categories are for is
+    # not told by the id, so both are rejected, saying so; the labels row given twice alike is one reading
+    ids = ["21", "22", "23", "24", "23"]
+    _tweets(tmp_path / "src", ids=ids)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="50%"))
+    assert set(_labels_by_text(tmp_path / "out")) == {_TWEETS[0], _TWEETS[1], _TWEETS[3]}
+    assert sum("share the id '23'" in r["reason"] for r in _rejects(tmp_path / "out")) == 2
