@@ -27,7 +27,7 @@ from helpers.made_files import text_file as _text
 from helpers.refusals import refusal
 from helpers.shard_io import read_report
 from helpers.unseen_judge import assert_right, written_records
-from shardify.beam_jobs.discover import xml_record_files
+from shardify.beam_jobs.discover import utterance_lines, xml_record_files
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import flag_pairs, pseudo_xml, xml_records
@@ -37,7 +37,7 @@ from shardify.plan import label_joins, path_parts
 
 
 def test_the_docstring_examples_hold() -> None:
-    for module in (flag_pairs, label_joins, pseudo_xml, xml_records, xml_record_files, path_parts):
+    for module in (flag_pairs, label_joins, pseudo_xml, xml_records, xml_record_files, path_parts, utterance_lines):
         assert doctest.testmod(module).failed == 0
 
 
@@ -211,3 +211,46 @@ def test_two_messages_of_one_id_are_both_rejected_never_one_picked(tmp_path: Pat
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="50%"))
     assert set(_labels_by_text(tmp_path / "out")) == {_TWEETS[0], _TWEETS[1], _TWEETS[3]}
     assert sum("share the id '23'" in r["reason"] for r in _rejects(tmp_path / "out")) == 2
+
+
+# ------------------------------------------------------------------------------------------------
+# Lines of '__eou__'-ended utterances beside files of a number per utterance (DailyDialog): a stop naming them
+# ------------------------------------------------------------------------------------------------
+
+def test_dailydialog_stops_naming_the_files_and_no_option_that_labels_by_name(tmp_path: Path) -> None:
+    truth = DATASETS["dailydialog"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "'__eou__'" in said and "dialogues_emotion" in said and "dialogues_act" in said
+    assert "--label-from-name" not in said  # (each file labelled by its name: no record is a file)
+
+
+_TURNS = [["Hi , how are you ?", "Fine , thanks ."], ["Is the shop open ?", "Yes .", "Great ."]]
+
+
+def _dialogues(src: Path, marker: str = "__eou__", counts: list[int] | None = None) -> None:
+    _text(src / "dialogues.txt", "".join(" ".join(f"{t} {marker}" for t in turns) + "\n" for turns in _TURNS * 3))
+    counts = counts or [len(turns) for turns in _TURNS * 3]
+    _text(src / "dialogues_emotion.txt", "".join(" ".join("0" for _ in range(n)) + " \n" for n in counts))
+
+
+def test_a_neighbour_of_another_marker_stops_alike(tmp_path: Path) -> None:
+    # the Ubuntu Dialogue Corpus ends its turns with __eot__ (and utterances with __eou__): another marker, same kind
+    _dialogues(tmp_path / "src", marker="__eot__")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "'__eot__'" in said and "dialogues_emotion.txt" in said
+
+
+def test_one_number_a_line_is_named_as_such_never_read_as_class_files(tmp_path: Path) -> None:
+    # a number per dialogue (DailyDialog's dialogues_topic.txt) beside it: read as class files, each file was a
+    # class and its lines of '0' records (exit 0); now a stop that says what the numbers are counted against
+    _dialogues(tmp_path / "src", counts=[1, 1, 1, 1, 1, 1])
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "one number a line" in said and "one per part" not in said
+
+
+def test_numbers_of_other_counts_than_the_parts_stop_saying_so(tmp_path: Path) -> None:
+    # three numbers on every line beside lines of two and three parts (a line count mismatch): read as class
+    # files, each file was a class with exit 0; now a stop naming the mismatch, never the numbers as the parts' labels
+    _dialogues(tmp_path / "src", counts=[3, 3, 3, 3, 3, 3])
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "whose counts are not its lines' parts" in said and "one per part" not in said
