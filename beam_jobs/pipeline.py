@@ -124,7 +124,7 @@ def build_pipeline(
         first_record=version.first_record,
         line_files=tuple(f.path for f in source_layout.line_files),
         # (and the tables labelled by a labels table joined by id: no column of their own is a label)
-        labelled_by_lines=tuple(table for table, _ in source_layout.row_labels) + tuple(e.rows_of for e in source_layout.evidence if e.rows_of),
+        labelled_by_lines=tuple(table for table, _ in (*source_layout.row_labels, *source_layout.table_labels)) + tuple(e.rows_of for e in source_layout.evidence if e.rows_of),
         text_joins=source_layout.text_joins,  # (rows taking a texts table's text by key: FNC-1's stances)
     )
     # ShardResult per shard written (its inputs in its result file in OUT); (bucket, Packed [(sha256,

@@ -36,7 +36,9 @@ __all__ = [
 
 # Column names tried, in order, when the user names none.
 # `tokens`: a sentence as a list of its words (FewRel's, CoNLL-style JSON), read joined by spaces.
-TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline", "tokens")
+TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline", "tokens",
+                     # Goodreads' reviews and the Multi-Domain Sentiment reviews (`converters/pseudo_xml.py`)
+                     "review_text")
 # Columns whose list of strings is a text split into words (joined by spaces to be read); a list
 # in any other column is no text.
 TOKEN_COLUMN_NAMES = frozenset({"tokens", "words"})

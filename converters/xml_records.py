@@ -37,7 +37,7 @@ import re
 from collections import Counter
 from xml.etree.ElementTree import Element
 
-from shardify.converters import untrusted_xml
+from shardify.converters import pseudo_xml, untrusted_xml
 from shardify.converters.column_names import TEXT_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 
@@ -119,25 +119,42 @@ def looks_like_records(head: bytes) -> bool:
 
 def record_tag(head: bytes) -> str:
     """The one element the first bytes of a document open as records of texts (`looks_like_records`),
-    its local name, or "": what a refused document's records are counted by (`unread_rows`)."""
-    from xml.etree import ElementTree
-
+    its local name, or "": what a refused document's records are counted by (`unread_rows`); rootless
+    pseudo-XML's records (`pseudo_xml`) where the bytes open no document's."""
     if not is_xml(head):
         return ""
+    found = _head_tag(head)
+    if not found and pseudo_xml.rootless(head):  # (the Multi-Domain reviews' `<review>` blocks, no root)
+        found = _head_tag(pseudo_xml.as_document(head, whole=False))
+    return found
+
+
+def _head_tag(head: bytes) -> str:
+    from xml.etree import ElementTree
+
     # a DOCTYPE (Reuters' `<!DOCTYPE lewis SYSTEM "lewis.dtd">`, or one declaring entities) is cut
     # out before the head is read, never expanded here: a document of records that declares entities
     # is found, and refused by `records` with its reason, where it was left out unseen as no input
     head = _DOCTYPE.sub(b"", head, count=1)
-    parser = ElementTree.XMLPullParser(events=("end",))
+    parser = ElementTree.XMLPullParser(events=("start", "end"))
     counts: Counter[str] = Counter()
+    starts: Counter[str] = Counter()
     try:
         parser.feed(head)
-        for _, element in parser.read_events():
-            if _has_text_child(element):
+        for event, element in parser.read_events():
+            if event == "start":
+                starts[_local(element.tag)] += 1
+            elif _has_text_child(element):
                 counts[_local(element.tag)] += 1
     except ElementTree.ParseError:
         pass  # (the head ends inside an element: what was read decides)
-    return _one_repeated(counts)
+    found = _one_repeated(counts)
+    if not found and len(counts) == 1:
+        # one record read whole and the head ending inside the next of its name (a review longer than the
+        # head): records still, never a document passed over as no input
+        (tag, read), = counts.items()
+        found = tag if starts[tag] > read else ""
+    return found
 
 
 def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
@@ -222,7 +239,7 @@ def records(data: bytes) -> list[dict[str, object]]:
     >>> [(r["id"], r["text"], r["category"], r["aspectTerm_polarity"]) for r in rows]
     [('1', 'Great food.', ['food'], []), ('2', 'Slow.', ['service'], ['negative'])]
     """
-    root = _parsed(data)
+    root = _parsed(data, pseudo=True)
     tag = _record_tag(root)
     if not tag:
         raise InvalidInputError("an XML document of no records of texts (no element repeats holding a <text> or <sentence>)")
@@ -237,8 +254,9 @@ def records(data: bytes) -> list[dict[str, object]]:
     return [_row(record, names, listed, leaves) for record in found]
 
 
-def _parsed(data: bytes) -> Element:
-    """The root of the whole document `data`, parsed as untrusted (`untrusted_xml`), within MAX_XML_BYTES.
+def _parsed(data: bytes, pseudo: bool = False) -> Element:
+    """The root of the whole document `data`, parsed as untrusted (`untrusted_xml`), within MAX_XML_BYTES;
+    with `pseudo`, a document refused as XML that is rootless pseudo-XML (`pseudo_xml`) read as such.
 
     Raises:
       InvalidInputError: too large, or refused by `untrusted_xml`.
@@ -248,6 +266,11 @@ def _parsed(data: bytes) -> Element:
     try:
         return untrusted_xml.parse(data)
     except untrusted_xml.UntrustedXmlError as error:
+        if pseudo and pseudo_xml.rootless(data):
+            try:
+                return untrusted_xml.parse(pseudo_xml.as_document(data))
+            except untrusted_xml.UntrustedXmlError as again:
+                raise InvalidInputError(f"unreadable XML ({error}), nor pseudo-XML of elements without a root: {again}") from None
         raise InvalidInputError(f"unreadable XML: {error}") from None
 
 
@@ -323,9 +346,13 @@ def record_attributes(head: bytes) -> list[dict[str, str]]:
     tag = record_tag(head)
     if not tag:
         return []
+    if not _head_tag(head):  # rootless pseudo-XML (`pseudo_xml`): read as record_tag read it
+        head = pseudo_xml.as_document(head, whole=False)
     parser = ElementTree.XMLPullParser(events=("end",))
+    found = []
     try:
         parser.feed(_DOCTYPE.sub(b"", head, count=1))
+        found += [dict(element.attrib) for _, element in parser.read_events() if _local(element.tag) == tag]
     except ElementTree.ParseError:
-        pass  # (the events read before the fault decide)
-    return [dict(element.attrib) for _, element in parser.read_events() if _local(element.tag) == tag]
+        pass  # (the events read before the fault decide: ElementTree raises it from feed or from read_events)
+    return found

@@ -34,7 +34,7 @@ from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
-from shardify.beam_jobs.discover import label_file_splits, readme_previews, xml_label_joins, xml_record_files
+from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -180,6 +180,7 @@ def _detect_folder(
         )
     if not config.layout and not config.labels_file:
         guards.check_token_tags(config, sample)
+        utterance_lines.check_utterance_lines(config, sample)  # DailyDialog's `__eou__` lines beside their emotions
     vectors = guards.word_vector_files(config, sample)  # Quora's embeddings/glove.840B.300d/*.txt: no texts
     if vectors:
         sample = [p for p in sample if p not in vectors]
@@ -307,7 +308,10 @@ def _detect_folder(
         detected = dataclasses.replace(detected, split_patterns=subsets, notes=(*detected.notes, note))
     if xml_tables:
         note = f"XML documents of text records, each a table of its split: {', '.join(f'{p} ({s})' for p, s in xml_tables)}"
-        detected = dataclasses.replace(detected, split_patterns=xml_tables, notes=(*detected.notes, note))
+        classes = xml_record_files.class_files(config, sample)  # the Multi-Domain reviews' positive.review, negative.review
+        if classes:
+            note += "; each of the class its name names: " + ", ".join(f"{p} ({c or 'unlabelled'})" for p, c in classes[:6])
+        detected = dataclasses.replace(detected, split_patterns=xml_tables, table_labels=classes, notes=(*detected.notes, note))
     if documents:
         note = f"JSON documents, one record each (--json-records .), a folder a split: {', '.join(f'{p} ({s})' for p, s in documents)}"
         ids_file, ids = json_documents.label_ids(config, sample, documents)  # EURLEX57K's concepts named by eurovoc_en.json

@@ -40,7 +40,7 @@ def FindInputs(  # noqa: N802
     if name == layout_lib.TABLES:
         keyed = tuple(e for e in source_layout.evidence if e.kind == KEYED_LABELS)  # (label_join.py)
         return ScanTables(config, index_folder, source_layout.media, source_layout.line_files, keyed, dict(source_layout.row_labels),
-                           dict(source_layout.split_ids), source_layout.text_joins)
+                           dict(source_layout.split_ids), source_layout.text_joins, dict(source_layout.table_labels))
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_paths = label_file_paths(config.source, source_layout.labels_file,
                                         follow_outside_links=config.follow_outside_links)

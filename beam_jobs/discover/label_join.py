@@ -22,7 +22,7 @@ import apache_beam as beam
 from shardify.beam_jobs.discover import given_label_joins
 from shardify.beam_jobs.discover.candidates import CANDIDATES, REJECTS, reject
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import table_scans, tables, xml_records
+from shardify.converters import flag_pairs, table_scans, tables, xml_records
 from shardify.converters.columns import TableOptions
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.inputs.files import size_of
@@ -70,6 +70,12 @@ def _one_label(cells, column: str, lists: bool = False) -> tuple[str, ...] | Non
         return tuple(normalise_label(name) for name in found) or None
     cell = str(cells.get(column, "") or "").strip()
     return (normalise_label(cell),) if cell else f"empty label in column {column}"
+
+
+def _pair_labels(cell: object, classes: Sequence[str]) -> tuple[str, ...] | str:
+    """A labels row's labels from its cell of `name-0/1` pairs (`flag_pairs.pair_labels`), or why it has none."""
+    found = flag_pairs.pair_labels(cell, classes)
+    return found if isinstance(found, str) else tuple(normalise_label(name) for name in found)
 
 
 def _key_and_label(found: Evidence, columns: Sequence[str]) -> tuple[str, str]:
@@ -123,7 +129,10 @@ class _ReadKeyedLabels(beam.DoFn):
                     if not ident:
                         yield reject(found.path, f"empty {key!r}", row.row, _STAGE)
                         continue
-                    labels = _one_label(row.cells, single, found.label_lists) if single else row_labels(row.cells, found.names)
+                    if found.label_pairs:  # Disaster Response's `related-1;request-0;...` cell
+                        labels = _pair_labels(row.cells.get(single), found.names)
+                    else:
+                        labels = _one_label(row.cells, single, found.label_lists) if single else row_labels(row.cells, found.names)
                     yield (found.rows_of, ident), (found.path, row.row, labels)
         except (InvalidInputError, OSError) as error:
             yield reject(found.path, f"unusable: {reject_reason(error)}", stage=_STAGE)

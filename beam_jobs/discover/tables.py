@@ -65,7 +65,9 @@ class _ScanTable(beam.DoFn):
     def __init__(
         self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: dict[str, str] | None = None,
         row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None, joins: tuple[TextJoin, ...] = (),
+        table_labels: dict[str, str] | None = None,
     ) -> None:
+        self._table_labels = table_labels or {}  # table -> every row's class, "" unlabelled (xml_record_files.py)
         self._split_ids = split_ids or {}  # JSON document keyed by id -> the file of its splits' ids (json_split_ids.py)
         self._joins = {join.table: join for join in joins}  # table -> the texts its key column names (joined_texts.py)
         self._lines = {spec.path: spec for spec in lines}  # read a record a line (line_rows.py)
@@ -199,7 +201,8 @@ class _ScanTable(beam.DoFn):
         pairs = answers = False
         batch = Batch()
         # a table labelled by a gold file's lines (or by none shipped) takes no column for its label
-        options = dataclasses.replace(self._options, labels_from_lines=True) if relpath in self._row_labels else self._options
+        labelled_apart = relpath in self._row_labels or relpath in self._table_labels
+        options = dataclasses.replace(self._options, labels_from_lines=True) if labelled_apart else self._options
         if relpath in self._keyed:  # (and one labelled by a labels table joined by id takes none: label_join.py)
             options = dataclasses.replace(options, labels_from_lines=True, label_column="")
         if relpath in self._joins:  # (its key to the texts table kept as a feature, never its label)
@@ -216,7 +219,7 @@ class _ScanTable(beam.DoFn):
         # A column naming each row's split (SICK's SemEval_set: TRAIN, TRIAL, TEST) decides it.
         split_by = split_column.split_column(header.columns, header.sample, columns.needed) if columns else ""
         if sampled is not None:  # JSON lines (MASSIVE's `partition`): the split column of its first rows
-            split_by = self._sampled_split_column(by_keys, sampled, options if relpath in self._keyed else None)
+            split_by = self._sampled_split_column(by_keys, sampled, options if relpath in self._keyed or labelled_apart else None)
         if columns:
             by = f"; each row's split from its column {split_by!r}" if split_by else table_splits.renamed(relpath, split)
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
@@ -229,7 +232,7 @@ class _ScanTable(beam.DoFn):
                 yield reject(relpath, row.reason, row.row)
                 continue
             try:
-                cols = columns or self._columns_by_keys(by_keys, tuple(row.cells), sampled, options if relpath in self._keyed else None)
+                cols = columns or self._columns_by_keys(by_keys, tuple(row.cells), sampled, options if relpath in self._keyed or labelled_apart else None)
             except InvalidInputError as error:
                 yield reject(relpath, error.reason, row.row)
                 continue
@@ -256,7 +259,9 @@ class _ScanTable(beam.DoFn):
                 if not labels:
                     yield reject(relpath, f"no line of {self._row_labels[relpath]} for row {row.row}", row.row)
                     continue
-            named = not (cols.label or cols.classes or line_labels is not None) and self._name_label is not None
+            if relpath in self._table_labels and not (cols.label or cols.classes):  # the table's own class (its name)
+                labels = (self._table_labels[relpath],) if self._table_labels[relpath] else ()
+            named = not (cols.label or cols.classes or line_labels is not None or relpath in self._table_labels) and self._name_label is not None
             if named:
                 found_name = self._name_label.search(posixpath.basename(relpath))
                 if found_name is None or not found_name.group(1):
@@ -398,8 +403,10 @@ class ScanTables(beam.PTransform):
     def __init__(
         self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: tuple[Evidence, ...] = (),
         row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None, joins: tuple[TextJoin, ...] = (),
+        table_labels: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
+        self._table_labels = table_labels or {}
         self._joins = joins
         self._keyed = keyed
         self._row_labels = row_labels or {}
@@ -418,7 +425,8 @@ class ScanTables(beam.PTransform):
         )
         keyed = {e.rows_of: e.rows_key for e in self._keyed}
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed, self._row_labels, self._split_ids, self._joins),
+            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed, self._row_labels, self._split_ids, self._joins,
+                       self._table_labels),
             beam.pvalue.AsList(named),
             beam.pvalue.AsList(digests),
         ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, main=CANDIDATES)

@@ -55,6 +55,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
     by_lines = dict(detected.row_labels)  # tables labelled by a gold file's lines: no label column to look for
+    detected_labels = dict(detected.table_labels)  # tables labelled by their names (xml_record_files.py)
+    by_lines.update(detected_labels)  # take no label column either
     keyed = {e.rows_of for e in detected.evidence if e.rows_of}  # nor one labelled by a labels table joined by id
     by_lines.update((table, "") for table in keyed)
     looked = [p for p in paths if (layout.extension(p) in (tables.CSV, tables.TSV)
@@ -101,7 +103,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
     # (XML documents of records are read as JSON's are, `xml_records`: their label column stops alike)
-    json_paths = [p for p in paths if layout.extension(p) in ("jsonl", "json") or layout.is_xml_document(p)][:_TABLES_LOOKED_AT]
+    json_paths = [p for p in paths if (layout.extension(p) in ("jsonl", "json") or layout.is_xml_document(p))
+                  and p not in detected_labels][:_TABLES_LOOKED_AT]
     _check_text_in_objects(config, json_paths)
     for path in json_paths:
         try:

@@ -185,6 +185,9 @@ class Evidence:
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns. A JSON-lines
         labels table (no column order) is read by names: its key `rows_key`, its label `names[0]`.
+      label_pairs: KEYED_LABELS: its classes are read from one cell of `name-0;name-1;...` pairs, its column
+        `label_column` (Disaster Response's `categories`: `converters/flag_pairs.py`), a row's labels the
+        names marked 1; a cell of other names or another value is its row's reject.
       merge_rows: LABEL_LINES: a row per input and class (Severstal's run-length rows: a row per image and
         defect class, `run_length_tables.py`): an input's labels are its rows', not a conflict.
       rows_beyond: KEYED_LABELS: the labels table is a metadata table of more items than the texts
@@ -247,6 +250,7 @@ class Evidence:
     rows_of: str = ""
     rows_key: str = ""
     rows_beyond: bool = False
+    label_pairs: bool = False
     merge_rows: bool = False
     mask_tail: str = ""
     image_tail: str = ""
@@ -341,7 +345,7 @@ class Evidence:
         if self.kind == COCO_SPLIT and self.whole_images:
             return False  # a camera trap's image of one category is single-label; several make the records multi-label
         if self.kind == KEYED_LABELS and self.label_column is not None:
-            return self.label_lists  # one label a row (or a list's, given joins: given_label_joins.py), its label column's cell (OLID's `id,label` lines: plan/id_label_tables.py)
+            return self.label_lists or self.label_pairs  # one label a row (or a list's, given joins: given_label_joins.py), its label column's cell (OLID's `id,label` lines: plan/id_label_tables.py)
         return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS) or bool(
             self.kind == LABEL_LINES and ((self.label_separator and self.label_separator != "none") or self.label_also)
         )

@@ -16,14 +16,24 @@ record is unlabelled, counted as such. The join itself runs in the pipeline
 A table of fractions beside them (`sample_submission.csv`: `id` and six columns of 0.5) is the
 shape of a submission, predictions, not labels and not texts: it is left out, and the plan says so.
 
+A labels table may also hold a row's classes in one cell of `name-0;name-1;...` pairs beside its key
+(Disaster Response's disaster_categories.csv, `id,categories`: `converters/flag_pairs.py`): where every
+sampled cell of its one other column is such a cell naming the same classes in the same order, its
+classes are those names and a row's labels the names marked 1; it labels the table of texts holding
+its key column as above (`Evidence.label_pairs`). An id twice in either table is the join's to judge
+(`beam_jobs/discover/label_join.py`: the same labels twice are one; two text rows of one id, or two
+labels rows that differ, reject the text rows, saying so).
+
 Nothing here reads a file: detection hands in each table's header and first rows.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from shardify.converters.flag_pairs import pair_names
 from shardify.errors import UsageError
 from shardify.plan.evidence import KEYED_LABELS, Evidence, example_file
 from shardify.plan.structure import split_word
@@ -33,6 +43,8 @@ __all__ = ["LABEL_VALUES", "recognise_label_joins"]
 # What a labels table's class cells hold: 1 set, 0 not, -1 not scored (the row has no label).
 LABEL_VALUES = frozenset({"-1", "0", "1"})
 _MIN_CLASSES = 2
+# Share of a pairs column's sampled cells naming the same classes (as `keyed_multi_hot` judges 0/1 columns).
+_MOST_PAIRS = 0.8
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
@@ -78,6 +90,7 @@ def recognise_label_joins(
     ([('test_labels.csv', 'test.csv', 'id', ('x', 'y'))], ['sample_submission.csv'])
     """
     labels, fractions, examples, texts = {}, [], [], {}
+    paired: dict[str, tuple[int, tuple[str, ...]]] = {}  # a table of a key and a cell of pairs: its pairs column, classes
     # Class columns of 0/1 the tables of texts hold (train.csv's `toxic`, ...): a table of them alone
     # and a key is a labels table even where a first row holds another value (its row is rejected).
     known = {c for columns, sample in tables.values() for i, c in enumerate(columns) if sample and set(_column(sample, i)) <= {"0", "1"}}
@@ -87,6 +100,10 @@ def recognise_label_joins(
             # a key and one or two columns (Quora's `qid,prediction`): a submission's format beside the
             # dataset's tables, which read as texts rejected it and took the run past --max-rejects
             examples.append(path)
+            continue
+        if (pairs := _pairs_column(columns, sample)) is not None:
+            labels[path] = 1 - pairs[0]
+            paired[path] = pairs
             continue
         if not sample or len(columns) < 1 + _MIN_CLASSES:
             texts[path] = (columns, sample)
@@ -111,9 +128,10 @@ def recognise_label_joins(
     found, labelled = [], {}
     for path, key in labels.items():
         columns, sample = tables[path]
-        name, classes = columns[key], tuple(c for i, c in enumerate(columns) if i != key)
+        name, classes = columns[key], paired[path][1] if path in paired else tuple(c for i, c in enumerate(columns) if i != key)
         keys = set(_column(sample, key))
-        candidates = [t for t, (cols, _) in texts.items() if name in cols and not set(classes) & set(cols)]
+        candidates = [t for t, (cols, _) in texts.items() if name in cols and not set(classes) & set(cols)
+                      and not (path in paired and columns[paired[path][0]] in cols)]
         if not candidates:
             continue  # no table of texts is keyed by its column: not read so
         target = _target(path, name, keys, candidates, texts)
@@ -122,14 +140,38 @@ def recognise_label_joins(
         labelled[target] = path
         found.append(Evidence(
             path, KEYED_LABELS, column=key, header=True, names=classes, rows_of=target, rows_key=name,
-            note=(f"{path}: the labels of {target}'s rows, joined by their column {name!r}: a row's labels its columns "
-                  f"holding 1 of {len(classes)} ({', '.join(classes[:4])}{', ...' if len(classes) > 4 else ''}), "
-                  "a row of -1 only not scored (its record unlabelled)"),
+            label_column=paired[path][0] if path in paired else None, label_pairs=path in paired,
+            note=(f"{path}: the labels of {target}'s rows, joined by their column {name!r}: a row's labels its "
+                  + (f"column {columns[paired[path][0]]!r}'s `name-1` pairs" if path in paired else "columns holding 1")
+                  + f" of {len(classes)} ({', '.join(classes[:4])}{', ...' if len(classes) > 4 else ''}), "
+                  + ("a value other than 0 or 1 its row's reject" if path in paired else "a row of -1 only not scored (its record unlabelled)")),
         ))
     why = ("its columns besides the key hold fractions between 0 and 1: a submission's format or predictions, "
            "not labels and not texts: left out")
     named = "named as a sample or a submission, it shows a format: not labels and not texts: left out"
     return found, [(path, why) for path in fractions] + [(path, named) for path in examples]
+
+
+def _pairs_column(columns: Sequence[str], sample: Sequence[Sequence[str]]) -> tuple[int, tuple[str, ...]] | None:
+    """(the column, its classes) of a table of two columns whose one column's sampled cells are each a
+    cell of `name-digits` pairs (`flag_pairs.pair_names`), most of them (_MOST_PAIRS) the same names in
+    the same order: those are the classes, and a cell naming others is its row's reject; None else.
+
+    >>> _pairs_column(("id", "categories"), [("7", "a-1;b-0"), ("9", "a-0;b-0")])
+    (1, ('a', 'b'))
+    >>> _pairs_column(("id", "categories"), [("7", "a-1;b-0"), ("9", "b-0;a-0")]) is None
+    True
+    """
+    if len(columns) != 2 or not sample:
+        return None
+    for index in (1, 0):
+        names = [pair_names(row[index]) if index < len(row) else () for row in sample]
+        if not all(names):
+            continue
+        found, count = Counter(names).most_common(1)[0]
+        if count >= _MOST_PAIRS * len(names) and (count > len(names) // 2):
+            return index, found
+    return None
 
 
 def _target(path: str, name: str, keys: set[str], candidates: list[str], texts) -> str:

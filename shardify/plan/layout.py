@@ -206,6 +206,9 @@ class SourceLayout:
         of as many lines (`shardify.plan.line_files`); the other files are then auxiliary.
       row_labels: tables: (JSON-lines table, its labels file) pairs, line i of the labels file
         the label of row i (PIQA's `train.jsonl` beside `train-labels.lst`; `converters/row_labels.py`).
+      table_labels: tables: (table, its class) pairs, every row of the table of that class; "" for an
+        unlabelled table (the Multi-Domain Sentiment reviews' `positive.review`, `negative.review` and
+        `unlabeled.review`: `beam_jobs/discover/xml_record_files.py`). Its columns give no label.
       split_ids: tables: (JSON document of records keyed by id, the file mapping split names to
         those ids) pairs: each record's split is the one its id is listed under (HateXplain's
         `dataset.json` beside `post_id_divisions.json`; `converters/json_shapes.py`).
@@ -244,6 +247,7 @@ class SourceLayout:
     left_out: tuple[str, ...] = ()  # files shaped like inputs that are not (a submission's format: `label_joins`)
     key_column: str = ""
     row_labels: tuple[tuple[str, str], ...] = ()
+    table_labels: tuple[tuple[str, str], ...] = ()
     split_ids: tuple[tuple[str, str], ...] = ()
     key_folder: str = ""
     row_splits: tuple[tuple[str, str], ...] = ()

@@ -53,6 +53,9 @@ _EXTENSION_CHARACTERS = re.compile(r"[a-z0-9_+~-]*")
 # Suffixes a download adds after `.xml` to name a copy of a document (SemEval-2016's gold test file,
 # `EN_REST_SB1_TEST.xml.gold`, beside `ABSA16_Restaurants_Train_SB1_v2.xml`): still an XML document.
 _XML_COPY_SUFFIXES = frozenset({"gold"})
+# Extensions of pseudo-XML files of records, read as XML documents (`converters/pseudo_xml.py`): the
+# Multi-Domain Sentiment Dataset's `positive.review`. Data, not code: a new kind is a row here.
+_PSEUDO_XML_EXTENSIONS = frozenset({"review"})
 
 
 def is_xml_document(relpath: str) -> bool:
@@ -60,9 +63,11 @@ def is_xml_document(relpath: str) -> bool:
 
     >>> is_xml_document("a/B.XML"), is_xml_document("EN_REST_SB1_TEST.xml.gold"), is_xml_document("test.txt.gold")
     (True, True, False)
+    >>> is_xml_document("books/positive.review")
+    True
     """
     ext = extension(relpath)
-    return ext == "xml" or (ext in _XML_COPY_SUFFIXES and extension(stem(relpath)) == "xml")
+    return ext == "xml" or ext in _PSEUDO_XML_EXTENSIONS or (ext in _XML_COPY_SUFFIXES and extension(stem(relpath)) == "xml")
 
 
 @lru_cache(maxsize=_NAMES_CACHED)

@@ -49,6 +49,9 @@ def provenance(layout: SourceLayout, *, ratios: object = None) -> tuple[str, str
     elif layout.name == TABLES and layout.row_labels:
         shown = _shown([f"{labels_file or 'none shipped'} for {table}'s rows" for table, labels_file in layout.row_labels])
         labels = f"each table's label column, where it has one; line i of {shown}, row i's"
+    elif layout.name == TABLES and layout.table_labels:
+        shown = _shown([f"{table}: {label or 'unlabelled'}" for table, label in layout.table_labels])
+        labels = f"each table's file name, its class ({shown})"
     elif layout.name == TABLES:
         labels = "each table's label column, where it has one"
     elif structure is not None and structure.single_class:

@@ -15,6 +15,10 @@ tests/helpers/blind29_baseline_beb2bce.json): 2 right (alzheimer, fresh_rotten),
 Since blindfix29 (tests/layouts/test_blindfix29.py): folders read as classes that each hold one annotation file of
 their own stop (egohands a useless stop); the stop that finds no labels names sibling mask folders' --exclude
 (deepcrack a good stop): 2 right, 3 good stops, 5 useless stops, 0 exit 1, 0 wrong exit 0.
+Since readers29b (tests/layouts/test_readers29b.py): a labels table of `name-0;name-1;...` cells joined by id, and
+pseudo-XML .review files labelled by their names, are read (disaster_response, multi_domain right); DailyDialog's
+stop names its files of numbers, no longer --label-from-name (still useless): 4 right, 3 good stops, 3 useless stops,
+0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -33,17 +37,15 @@ WRONG = {
     # monuseg: a good stop (ImageScope XML beside the test TIFFs; its --label-level 0 writes them unlabelled)
     "bbbc041": ("STOPS (exit 2): names training.json and test.json as unread (no COCO 'images' list); no option reads "
                 "their boxes"),
-    "dailydialog": ("STOPS (exit 2): no labels found; no option reads the emotion lines beside the '__eou__' "
-                    "dialogues"),
+    "dailydialog": ("STOPS (exit 2): names the '__eou__' lines and the files of a number per utterance beside them "
+                    "(readers29b; before, no labels found, offering --label-from-name); no option reads an utterance"),
     # deepcrack: a good stop since blindfix29 (a useless stop at beb2bce: its --label-level 0 then stopped on the
     # <split>_lab mask folders); the stop names --label-level 0 and the --exclude of each mask folder
-    "disaster_response": ("STOPS (exit 2): disaster_categories.csv named a side table keyed by the messages' ids; "
-                          "its --exclude converts the messages unlabelled, the categories not joined"),
+    # disaster_response: right since readers29b (a useless stop before: disaster_categories.csv named a side table)
     "egohands": ("STOPS (exit 2) since blindfix29 (WRONG EXIT 0 at beb2bce: each frame labelled by its video folder's "
                  "name, CARDS_COURTYARD_B_T ..., the hands of polygons.mat unread): names each video's polygons.mat; no "
                  "option reads the hands"),
-    "multi_domain": ("STOPS (exit 2): the .review files read as label or split files, nothing to convert; no option "
-                     "reads the reviews"),
+    # multi_domain: right since readers29b (a useless stop before: the .review files read as label or split files)
 }
 
 
