@@ -185,6 +185,34 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
     return FoundLines(found, vocabulary, mapping if vocabulary else "", base, note)
 
 
+def _number_lines(lines: Sequence[str]) -> bool:
+    """Every non-blank line whole numbers alone (`3`, `0 0 4 1`): labels or annotations, no texts.
+
+    >>> _number_lines(["3", "0 4 1", ""]), _number_lines(["3", "a cat"]), _number_lines([""])
+    (True, False, False)
+    """
+    filled = [line.split() for line in lines if line.strip()]
+    return bool(filled) and all(all(whole_number(word) is not None for word in words) for words in filled)
+
+
+def _check_numbers_beside_texts(lines: dict[str, list[str]]) -> None:
+    """Stop where files read a class per file are some of texts and some of numbers alone
+    (DailyDialog's `dialogues_text.txt` beside `dialogues_emotion.txt`, an emotion number a line):
+    the numbers are the texts' labels or annotations, line by line, not a class of records `3`;
+    read so, every text was labelled by its file's name, with exit 0."""
+    numbers = sorted(path for path, found in lines.items() if _number_lines(found))
+    texts = sorted(path for path in lines if path not in numbers)
+    if numbers and texts:
+        shown = ", ".join(numbers[:3]) + (" and more" if len(numbers) > 3 else "")
+        raise UsageError(
+            f"{shown} hold whole numbers alone, a line each, beside the texts of {', '.join(texts[:3])}: labels or "
+            "annotations of the texts' lines, not a class of their own, which reading a class per file would make "
+            f"them. --layout-file FILE holding `shardify_layout: 1`, `layout: tables`, `media: text` and `line_files: [{{path: {texts[0]}, labels: "
+            f"{numbers[0]}}}]` reads line i of the second as the label of line i of the first (docs/layout-files.md); "
+            f"--exclude '{numbers[0]}' converts the texts alone, a class per file"
+        )
+
+
 def _check_one_label_a_line(config: ConvertConfig, pairs: list[tuple[str, str]]) -> None:
     """Stop where a label file's lines hold several words (AAPD's `cs.it math.it`): several labels
     a line, or one label of several words (`very negative`), which the lines alone do not tell;
@@ -219,6 +247,7 @@ def _per_class(config: ConvertConfig, files: list[str], at_top: bool = False) ->
         return None  # `label<TAB>text` lines or a table: the line tables' (line_tables_at_top)
     if any(line_tables.is_fasttext(head) for head in texts.values()):
         return None
+    _check_numbers_beside_texts(lines)
     if why := tagged_lines_message(lines):
         if config.layout == layout.TABLES or (at_top and all(looks_tagged(found) for found in lines.values())):
             return None  # the line tables' (at the top of SRC: line_tables_at_top), each line's label its tag
