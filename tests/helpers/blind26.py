@@ -327,7 +327,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                           # aliases); at 0dcd05d it rejected the images TR and TE list: None in the baseline
     "bach": None,
     "whu_rs19": None,
-    "vaihingen": None,
+    "vaihingen": {"exclude": ("ISPRS_semantic_labeling_Vaihingen/dsm",)},  # right (tried) since readers29a: the stop
+                                          # names dsm/ (the tiles' elevation rasters: mirror_trees.view_folders) and its
+                                          # --exclude; then gts_for_participants/ masks of 3 of the 6 tiles (partial_masks),
+                                          # the others written without one; None in the baseline JSON
     "cvppp": {"label_level": 0},          # right since blindfix26 (the _fg and _centers PNGs masks beside their images,
                                           # as _label's: folder_names.MASK_FOLDER_WORDS); at 0dcd05d --label-level 0 wrote
                                           # them as records: FOLLOW None in the baseline JSON

@@ -8,6 +8,13 @@
   `label`, `image.path` relative, `validation.json`). Hostile twins: a NaN corner rejects its image by name,
   a box outside its image is not written as it is, an entry naming no image is rejected by its number,
   the row before the column (a box whose corners are out of order) is never written swapped.
+- colour-coded ground truth for part of a folder of tiles, mirroring their names, beside another view of the same
+  tiles (ISPRS Vaihingen's `gts_for_participants/` for 16 of 33 `top/` tiles, `dsm/` elevation rasters): was a stop
+  naming only a layout file; now the stop names `dsm/`'s `--exclude` (mirror_trees.view_folders), and with it the
+  masks are read as the tiles' own, the tiles without one written without a mask (Structure.partial_masks,
+  Evidence.partial; counted as num_unmasked). Its neighbour: a partial colour mirror under other names, no view
+  folder. Near misses and twins: full-colour photos sharing a few names are no masks; masks of another size stop;
+  another class folder beside that names other images is offered no --exclude.
 """
 
 from __future__ import annotations
@@ -21,12 +28,26 @@ import pytest
 from helpers.blind29 import DATASETS
 from helpers.made_files import image_file as _image
 from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
 from helpers.shard_io import images_by_name, read_report
 from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig, parse_max_rejects
+from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.plan import box_formats
+
+# ISPRS's colours: impervious, building, low vegetation, tree, car, clutter
+_PALETTE = [(255, 255, 255), (0, 0, 255), (0, 255, 255), (0, 255, 0), (255, 255, 0), (255, 0, 0)]
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    from shardify.plan import mirror_trees
+
+    for module in (box_formats, mirror_trees):
+        assert doctest.testmod(module).failed == 0
 
 
 def test_bbbc041_converts_right(tmp_path: Path) -> None:
@@ -129,3 +150,84 @@ def test_hostile_boxes_are_never_written_wrong(hostile: Path) -> None:
     if outside is not None:  # clipped to the image and said, or dropped: never a box past its sides
         assert all(0 <= v <= 1 for key in (contract.OBJECT_XMAX, contract.OBJECT_YMAX) for v in _values(outside, key))
     assert any("entry 5" in reason for reason in rejected.values()), rejected
+
+
+# ------------------------------------------------------------------------------------------------
+# A colour-mask mirror covering part of the images, another view of them beside (ISPRS Vaihingen)
+# ------------------------------------------------------------------------------------------------
+
+def test_vaihingen_stops_naming_the_view_folder_and_then_converts_right(tmp_path: Path) -> None:
+    from helpers.blind26 import DATASETS as BATCH26
+
+    truth = BATCH26["vaihingen"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "--exclude 'ISPRS_semantic_labeling_Vaihingen/dsm'" in said and "gts_for_participants" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), exclude=("ISPRS_semantic_labeling_Vaihingen/dsm",)))
+    assert_right(truth, tmp_path / "followed")
+    got = images_by_name(tmp_path / "followed")
+    masked = {name.rsplit("area", 1)[1] for name, r in got.items() if contract.SEGMENTATION in r}
+    assert masked == {"1.tif", "3.tif", "5.tif"}  # the tiles with ground truth carry it, the others none
+    manifest = json.loads((tmp_path / "followed" / "manifest.json").read_text())
+    assert manifest["splits"]["train"]["num_unmasked"] == 3
+
+
+def _colour_mask(path: Path, seed: int, size: tuple[int, int] = (20, 16), colours=_PALETTE) -> None:
+    import numpy as np
+    from PIL import Image
+
+    rng = np.random.default_rng(seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pixels = np.asarray(colours, dtype=np.uint8)[rng.integers(0, len(colours), (size[1], size[0]))]
+    Image.fromarray(pixels, "RGB").save(path)
+
+
+def _tiles(root: Path, names: list[str], masked: list[str], masks: str = "gt_colour", mask_size=(20, 16),
+           tiles: str = "tiles") -> None:
+    for name in names:
+        _image(root / tiles / name, f"{root.name}{name}", fmt="PNG")
+    for i, name in enumerate(masked):
+        _colour_mask(root / masks / name, i, mask_size)
+
+
+def test_a_partial_colour_mirror_under_other_names_gives_its_images_their_masks(tmp_path: Path) -> None:
+    # neighbour: no view folder, other names, 4 of 7 tiles labelled, PNG (ISPRS Potsdam-like; its real 5_Labels_all/
+    # names each mask `<tile>_label.tif` beside `2_Ortho_RGB/<tile>_RGB.tif`: not read yet, left alone)
+    names = [f"tile_{r}_{c}.png" for r in (2, 3) for c in (10, 11, 12)] + ["tile_4_10.png"]
+    _tiles(tmp_path / "city" / "Potsdam", names, names[:4], masks="gts_colour", tiles="ortho")
+    run_conversion(ConvertConfig(str(tmp_path / "city"), str(tmp_path / "out")))
+    got = images_by_name(tmp_path / "out")
+    assert sorted(got) == sorted(f"Potsdam/ortho/{n}" for n in names)  # the masks no records
+    assert {n.rpartition("/")[2] for n, r in got.items() if contract.SEGMENTATION in r} == set(names[:4])
+
+
+def test_photos_sharing_a_few_names_are_no_masks(tmp_path: Path) -> None:
+    # near miss: a folder of full-colour photos that shares some of the tiles' names is not a folder of masks
+    names = [f"tile_{i}.png" for i in range(6)]
+    root = tmp_path / "city"
+    _tiles(root, names, [])
+    for name in names[:3]:
+        _image(root / "gt_colour" / name, f"other{name}", fmt="PNG")
+    try:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    except UsageError:
+        return  # a stop before writing is allowed
+    assert not any(contract.SEGMENTATION in r for r in images_by_name(tmp_path / "out").values())
+
+
+def test_a_partial_mirror_of_masks_of_another_size_is_not_read_as_masks(tmp_path: Path) -> None:
+    names = [f"tile_{i}.png" for i in range(6)]
+    _tiles(tmp_path / "city", names, names[:3], mask_size=(10, 8))
+    with pytest.raises(UsageError):  # a stop naming the folder, never the masks written as records or as a class
+        run_conversion(ConvertConfig(str(tmp_path / "city"), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_another_class_folder_beside_that_is_no_view_gets_no_exclude(tmp_path: Path) -> None:
+    # twin: beside the tiles and their partial masks, a folder of other photos: maybe a class, so no --exclude is offered
+    names = [f"tile_{i}.png" for i in range(6)]
+    root = tmp_path / "city"
+    _tiles(root, names, names[:3])
+    for i in range(4):
+        _image(root / "harbour" / f"photo{i}.png", f"harbour{i}", fmt="PNG")
+    said = refusal(root, tmp_path / "out")
+    assert "--exclude" not in said or "harbour" not in said.split("--exclude", 1)[1][:40]
