@@ -68,11 +68,12 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
         raise UnreadableDocument(f"no {fmt.entries_field or 'list'} of images in the document")
     first: dict[str, int] = {}
     for number, entry in enumerate(entries, start=1):
-        key = entry.get(fmt.key_field) if isinstance(entry, dict) else None
+        key = _dig(entry, fmt.key_field) if isinstance(entry, dict) else None  # (nested: BBBC041's image.pathname)
         if not isinstance(key, str) or not key.strip():
             yield tables.RowError(number, f"entry {number} has no {fmt.key_field!r} naming an image")
             continue
         key = box_formats.document_key(key) if fmt.document == "yaml" else key.strip()
+        key = key.lstrip("/") if fmt.rooted_keys else key  # (BBBC041's `/images/<uuid>.png`: from the dataset's root)
         if not is_inside(key.replace("\\", "/")):
             yield tables.RowError(number, f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder")
             continue

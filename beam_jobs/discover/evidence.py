@@ -147,6 +147,8 @@ class _Resolve(beam.DoFn):
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
         # the split folders the source gives no masks (LoveDA's Test/): their images go on without one
         self._unmasked = tuple(sorted({f for e in evidence if e.kind == SEGMENTATION_MASKS for f in e.unmasked}))
+        # masks for only some of the images (Vaihingen's gts_for_participants/): the others go on without one
+        self._partial_masks = any(e.partial for e in evidence if e.kind == SEGMENTATION_MASKS)
         self._listing = annotated_sets.listing_files(evidence)
         self._unannotated = tuple(sorted({f for e in evidence if e.kind == COCO_SPLIT for f in e.unannotated}))
         self._derived_tails = tuple(sorted({t for e in evidence if e.kind == COCO_SPLIT for t in e.derived_tails}))
@@ -240,7 +242,7 @@ class _Resolve(beam.DoFn):
                 yield reject(candidate.relpath, f"its mask {masks[0][0]} lies in {', '.join(self._mask_folders)}, yet no sampled "
                              f"image of {split} had one: that split is written without masks", stage=_STAGE)
                 return
-            if len(masks) != 1 and not bare:
+            if len(masks) != 1 and not bare and not (self._partial_masks and not masks):
                 how = "no mask" if not masks else f"{len(masks)} masks ({', '.join(m[0] for m in masks[:3])})"
                 yield reject(candidate.relpath, f"{how} in {', '.join(self._mask_folders)} shares its path", stage=_STAGE)
                 return

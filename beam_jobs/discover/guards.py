@@ -328,7 +328,22 @@ def _check_mirror_masks(
         also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
         said = mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)
         copies = "" if siblings else copy_trees.copies_hint(config, sorted({p.mirror for p in found}), images)  # Weizmann's gray/
-        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + copies + _class_codes_hint(pair, found, images, sample))
+        views = "" if siblings or more else _views_hint(pair, images, structure, {p.mirror for p in found})  # Vaihingen's dsm/
+        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + copies + views
+                         + _class_codes_hint(pair, found, images, sample))
+
+
+def _views_hint(pair: object, images: Sequence[str], structure: object, masks: set[str]) -> str:
+    """Where the other class folders beside a mirror of masks name the same images under words of their
+    own (`mirror_trees.view_folders`: Vaihingen's `dsm/` beside `top/`, elevation rasters of the tiles), the
+    `--exclude` that leaves them out, so that the masks are read as the images' (`mirror_masks`); "" otherwise."""
+    views = mirror_trees.view_folders(pair, images, structure, masks)
+    if not views:
+        return ""
+    shown = " ".join(f"--exclude {folder.rstrip('/')!r}" for folder in views)
+    return (f"; {', '.join(views)} name the images of {pair.mirrored} again under words of their own (another view of "
+            f"them, as elevation or depth rasters are, not a class): {shown} leaves them out, and {pair.mirror} is then "
+            f"read as masks of {pair.mirrored}")
 
 
 def _class_codes_hint(pair: object, found: Sequence[object], media: Sequence[str], sample: Sequence[str]) -> str:

@@ -194,7 +194,11 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
             "`structure.mask_folders` says otherwise)"
             + ("; the records' masks are the first folder's by name, the others second readings left aside"
                if len(mirrors) > len(mirrored_all) else ""))
-    structure = dataclasses.replace(structure, label_levels=levels, mask_folders=masks, single_class="")
+    partial = tuple(sorted({pair.mirror for pair in pairs if pair.partial} - {pair.mirror for pair in pairs if not pair.partial}))
+    note += (f"; {', '.join(partial)} masks of some of its images only (every mask naming one): the others written "
+             "without a mask" if partial else "")
+    structure = dataclasses.replace(structure, label_levels=levels, mask_folders=masks, single_class="",
+                                    partial_masks=tuple(sorted(set(structure.partial_masks) | set(partial))))
     read = dataclasses.replace(detected, structure=structure, notes=(*detected.notes, note))
     found = {e.path + "/" for e in describe.segmentation_masks(list(sample), read, config)}
     if not found <= mirrors or not all(any(pair.mirror in found for pair in pairs if pair.mirrored == m) for m in mirrored_all):

@@ -146,7 +146,9 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             covered_so_far |= found[0]
     unmasked = _unmasked_splits(structure, images, covered_so_far, sample)
     masked = [p for p in images if not p.startswith(unmasked)]
-    if not chosen or len(covered_so_far) < _MASK_COVERAGE * len(masked):
+    # (masks known by their shape to cover part of the images they mirror: Vaihingen's 16 of 33 tiles)
+    partial = bool(chosen) and all(found[1] + "/" in structure.partial_masks for found in chosen)
+    if not chosen or (len(covered_so_far) < _MASK_COVERAGE * len(masked) and not partial):
         return []
     first = min(found[1] for found in chosen)  # the plan says the bare splits once
     bare = f"; {', '.join(unmasked)}: no masks, its images written without one (counted as num_unmasked)" if unmasked else ""
@@ -163,6 +165,8 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             + (f", each mask's name adding {tail!r} to its image's" if tail and not added and not head else "")
             + (f", each mask's name its image's with {head!r} before it" + (f" and {tail!r} after" if tail else "") if head else "")
             + (f", each mask's name {tail!r} where its image's is {added!r}" if added else "")
+            + ("; masks of some of the images only, the others written without one (counted as num_unmasked)"
+               if partial else "")
             + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else "") + (bare if folder == first else ""),
             mask_tail=tail,
             image_tail=added,
@@ -170,6 +174,7 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             all_masks=folder + "/" in structure.mask_folders,
             prefix=prefix,
             unmasked=unmasked,
+            partial=partial,
         )
         for covered, folder, depth, jpeg, (tail, added, head), prefix in sorted(chosen, key=lambda found: found[1])
     ]

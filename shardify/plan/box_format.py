@@ -211,6 +211,8 @@ class BoxFormat:
         again after the corners (UCAS-AOD's `x1 y1 ... x4 y4 theta cx cy w h`): a line whose centre lies
         outside its corners' envelope, or is no number, is no box line of this format, so lines of thirteen
         numbers that are something else (landmarks, features) are not read as boxes. () for none.
+      rooted_keys: JSON_DOCUMENT: its keys are written from the dataset's root with a leading `/`
+        (BBBC041's `/images/<uuid>.png`), read without it; elsewhere such a key leads outside the folder.
       class_list_field: JSON_DOCUMENT: the document's key holding the list of class names, a box's
         class field then a whole number counting from 0 into it (AU-AIR's `categories`: class 1 is
         `categories[1]`, "Car"); "" where the class field names the class.
@@ -256,6 +258,7 @@ class BoxFormat:
     image_suffixes: tuple[str, ...] = ()
     class_codes: bool = False
     centre_fields: tuple[str, ...] = ()
+    rooted_keys: bool = False
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, NAMED_LINES,
@@ -314,6 +317,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
         if self.class_list_field and (self.pairing != JSON_DOCUMENT or not self.class_field):
             raise ValueError(f"{self.name}: a list of class names is a JSON document's, its boxes' class field an index into it")
+        if self.rooted_keys and (self.pairing != JSON_DOCUMENT or self.document != "json"):
+            raise ValueError(f"{self.name}: keys written from the dataset's root are a JSON document's")
         if self.centre_fields and (self.pairing != PER_IMAGE or len(self.centre_fields) != 2
                                    or not all(f.isdigit() for f in self.centre_fields)):
             raise ValueError(f"{self.name}: a box's centre is two fields of a per-image line")

@@ -317,10 +317,18 @@ def _json_document(fmt: BoxFormat, head: str) -> bool:
         return False
     if fmt.entries_field and not re.search(rf'{re.escape(json.dumps(fmt.entries_field))}\s*:\s*[{{\[]', head):
         return False
-    key = re.search(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"[^"]+\.[A-Za-z]+"', head)
+    # (a nested key, `image.pathname`, by its last step: its object opens the entry)
+    key = re.search(rf'{re.escape(json.dumps(fmt.key_field.split(".")[-1]))}\s*:\s*"[^"]+\.[A-Za-z]+"', head)
     # (a list of objects, or empty, holding the box's field: a list of class names is a multi-label file's)
     boxes = re.search(rf'{re.escape(json.dumps(fmt.boxes_field))}\s*:\s*\[\s*[{{\]]', head)
-    box = re.search(rf'{re.escape(json.dumps(fmt.box_fields[0].split(".")[0]))}\s*:', head)
+    # (every step of a box's first field, and its class field: rows of one kind differ in those names alone,
+    # `bbox.min.x` of `label` beside `bounding_box.minimum.c` of `category`, and the first to match is read)
+    # A head cut inside its first box (`"box2d": {`) is judged by what it shows: that box's first step.
+    steps = fmt.box_fields[0].split(".")
+    first = re.search(rf'{re.escape(json.dumps(steps[0]))}\s*:', head)
+    cut = bool(first) and "}" not in head[first.end():]
+    named = (*(steps[:1] if cut else steps), fmt.class_field.split(".")[-1])
+    box = all(re.search(rf'{re.escape(json.dumps(step))}\s*:', head) for step in named)
     return bool(key and boxes and box)
 
 
@@ -362,7 +370,7 @@ def document_keys(fmt: BoxFormat, head: str) -> list[str]:
         return keyed_box_documents.keys(fmt, head)
     if fmt.document == "yaml":
         return [document_key(k.strip("'\"")) for k in re.findall(rf"(?m)^\s*-?\s*{re.escape(fmt.key_field)}:\s*(\S+)\s*$", head)]
-    return re.findall(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"([^"]+)"', head)
+    return re.findall(rf'{re.escape(json.dumps(fmt.key_field.split(".")[-1]))}\s*:\s*"([^"]+)"', head)
 
 
 def frame_shift(first_listed: int | None, present: Collection[int]) -> int | None:

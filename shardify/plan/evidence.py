@@ -208,6 +208,8 @@ class Evidence:
         `Test/`, CIHP's test images): no sampled image of theirs has one and no mask lies in them, so
         their images are written without a mask (an unlabelled split), not rejected; an image there
         that has a mask after all is rejected, so that a split's records all carry one or none.
+      partial: SEGMENTATION_MASKS: a folder of masks for only some of the images it mirrors (`Structure.
+        partial_masks`): an image without a mask there is written without one (counted as num_unmasked).
       whole_images: COCO_SPLIT: its annotations give whole images a category and no box (COCO Camera
         Traps: iWildCam, Caltech Camera Traps, Snapshot Serengeti), or it holds no annotation beside such
         files (a test split's image information): the images' classes, no object features; an image
@@ -257,6 +259,7 @@ class Evidence:
     mask_head: str = ""
     all_masks: bool = False
     unmasked: tuple[str, ...] = ()
+    partial: bool = False
     whole_images: bool = False
     unannotated: tuple[str, ...] = ()
     derived_tails: tuple[str, ...] = ()

@@ -23,14 +23,15 @@ from __future__ import annotations
 import io
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from shardify.plan import stem_affixes
 from shardify.plan.layout import stem
 from shardify.plan.structure import Structure, is_container_name
 
-__all__ = ["MirrorPair", "class_sibling_pairs", "few_valued", "mirror_pairs", "sibling_mirror_pairs", "message", "twin_folders"]
+__all__ = ["MirrorPair", "class_sibling_pairs", "few_valued", "mirror_pairs", "sibling_mirror_pairs", "message", "twin_folders",
+           "view_folders"]
 
 # Share of a folder's stems that must be another folder's for it to mirror it, and the fewest
 # files that say anything.
@@ -150,6 +151,40 @@ def _cores(paths: Sequence[str]) -> dict[str, str]:
     while tail < len(first) - 1 - lead and all(len(w) > lead + tail + 1 and w[-1 - tail] == first[-1 - tail] for w in words.values()):
         tail += 1
     return {p: "_".join(w[lead : len(w) - tail]) for p, w in words.items()}
+
+
+def view_folders(pair: MirrorPair, inputs: Sequence[str], structure: Structure, masks: Collection[str] = ()) -> list[str]:
+    """The other class folders of `pair`'s split ('/'-terminated), where each names the images of the
+    folder mirrored again under words of its own (`_cores`: ISPRS Vaihingen's `dsm/dsm_09cm_matching_area1.tif`
+    beside `top/top_mosaic_09cm_area1.tif`: elevation rasters of the same tiles): other views of them,
+    not classes. [] where the split holds none, or any other class folder that is not such a view; `masks`,
+    the folders of masks found beside (a second mirror of masks is no view: LIP's `persons/` beside `parts/`),
+    are none of them.
+
+    >>> s = Structure(label_levels=(("", 0),))
+    >>> top = [f"top/top_mosaic_area{i}.tif" for i in range(1, 5)]
+    >>> pair = MirrorPair("gts/", "top/", ("gts/top_mosaic_area1.tif",), tuple(top), partial=True)
+    >>> view_folders(pair, top + [f"dsm/dsm_matching_area{i}.tif" for i in range(1, 5)], s)
+    ['dsm/']
+    >>> view_folders(pair, top + [f"dsm/dsm_matching_area{i}.tif" for i in range(1, 5)] + ["cars/x.tif", "cars/y.tif"], s)
+    []
+    """
+    split = structure.split_folder_of(pair.mirrored + "x")
+    by_folder: dict[str, list[str]] = {}
+    for relpath in inputs:
+        folder = _class_folder(relpath, structure)
+        if folder and folder not in (pair.mirror, pair.mirrored, *masks) and structure.split_folder_of(relpath) == split:
+            by_folder.setdefault(folder, []).append(relpath)
+    mirrored = [p for p in inputs if p.startswith(pair.mirrored)]
+    if not by_folder or len(mirrored) < _MIN_FILES:
+        return []
+    theirs = set(_cores(mirrored).values())
+    for paths in by_folder.values():
+        mine = set(_cores(paths).values())
+        shared = len(mine & theirs)
+        if "" in mine or shared < _MIN_FILES or shared < _MOST * len(mine) or shared < _MOST * len(theirs):
+            return []
+    return sorted(by_folder)
 
 
 def _numbers(folder: str) -> str:

@@ -123,6 +123,9 @@ class Structure:
       unlabelled: class-level folder names whose records have no label and form a split of that
         name (`unsup`).
       mask_folders: folders ('/'-terminated) whose files are masks or annotations beside the inputs.
+      partial_masks: those of `mask_folders` known by their shape to hold the masks of only some of the
+        images they mirror, each mask naming one (ISPRS Vaihingen's `gts_for_participants/`: 16 of 33
+        tiles): the images without one are written without a mask, not rejected (`mirror_masks`).
       mask_words: words that end the stem of a mask lying beside its image, in the image's own
         folder (`_mask` of the LGG MRI's `TCGA_CS_4941_19960909_1_mask.tif` beside `..._1.tif`).
       name_pattern: the pattern the labels in file names follow, in `named_splits`.
@@ -149,6 +152,7 @@ class Structure:
     unlabelled: tuple[str, ...] = ()
     mask_folders: tuple[str, ...] = ()
     mask_words: tuple[str, ...] = ()
+    partial_masks: tuple[str, ...] = ()
     name_pattern: NamePattern | None = None
     named_splits: tuple[str, ...] = ()
     single_class: str = ""

@@ -63,6 +63,9 @@ useless stops, 0 exit 1, 0 WRONG EXIT 0. Then the stop that finds no labels, off
 sibling folders of masks that option would take as inputs and their --exclude, as the groups' stop did (deepcrack a
 good stop: beam_jobs/discover/guards.py, mirror_masks.twin_masks_hint): 2 right, 3 good stops, 5 useless stops, 0
 exit 1, 0 WRONG EXIT 0.
+After readers29a (tests/layouts/test_readers29a.py): bbbc041 right (a JSON list per split of images and their
+objects' corner points: shardify/plan/corner_point_documents.py): 3 right, 3 good stops, 4 useless stops, 0 exit 1,
+0 WRONG EXIT 0.
 """
 
 from __future__ import annotations

@@ -35,8 +35,8 @@ WRONG = {
     # alzheimer, fresh_rotten: right (split folders of class folders)
     # leap_gest: a good stop (gesture folders repeated under subject folders; its --label-level 3 reads the gestures)
     # monuseg: a good stop (ImageScope XML beside the test TIFFs; its --label-level 0 writes them unlabelled)
-    "bbbc041": ("STOPS (exit 2): names training.json and test.json as unread (no COCO 'images' list); no option reads "
-                "their boxes"),
+    # bbbc041: right since readers29a (a useless stop at beb2bce: training.json and test.json unread); their corner
+    # points read by shardify/plan/corner_point_documents.py
     "dailydialog": ("STOPS (exit 2): names the '__eou__' lines and the files of a number per utterance beside them "
                     "(readers29b; before, no labels found, offering --label-from-name); no option reads an utterance"),
     # deepcrack: a good stop since blindfix29 (a useless stop at beb2bce: its --label-level 0 then stopped on the

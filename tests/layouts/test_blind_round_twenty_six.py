@@ -17,6 +17,8 @@ linking its inputs to another table's rows; colour masks for part of another fol
 vireo172 good stops (their own --label-level converts right: _fg and _centers masks, TR/TE lists beside VAL):
 2 right, 2 good stops, 6 useless stops, 0 exit 1, 0 wrong exit 0.
 Since readers27a (tests/layouts/test_readers27a.py): isaid right (COCO files in each split folder's Annotations/).
+Since readers29a (tests/layouts/test_readers29a.py): vaihingen a good stop (dsm/ named with its --exclude, then the
+partial colour masks read as the tiles' own: mirror_trees.view_folders, Structure.partial_masks).
 """
 
 from __future__ import annotations
@@ -42,9 +44,8 @@ WRONG = {
                      "cross-validation folds) are not read"),
     "stanford_paragraphs": ("STOPS (exit 2): paragraphs_v1.json names the inputs by URL; no option reads its "
                             "paragraphs and the JSON split lists of ids"),
-    "vaihingen": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: top/, dsm/ and gts_for_participants/ "
-                  "written as classes): names the ground truth folder as masks; no option leaves dsm/ out and the "
-                  "tiles unlabelled together"),
+    # vaihingen: a good stop since readers29a (its stop names dsm/'s --exclude; then the ground truth gives 3 of the 6
+    # tiles their masks, the others written without one); a wrong exit 0 at 0dcd05d, a useless stop since blindfix26
     # vireo172: a good stop since blindfix26 (its --label-level 3 had rejected the images TR.txt and TE.txt list)
 }
 
