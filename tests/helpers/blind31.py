@@ -310,11 +310,13 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
     "afhq": None,
-    "eth80": None,
+    "eth80": {"exclude": ("**/maps/**",), "label_from_name": r"^([A-Za-z]+)[-_ ]?\d"},  # since blindfix31 (its stop
+    # names both); None in the baseline JSON
     "blood_cells": None,
     "hit_uav": None,
     "dfire": None,
-    "msra10k": None,
+    "msra10k": {"exclude": ("**/*.png",), "label_level": 0},  # since blindfix31 (its stop names both); None in the
+    # baseline JSON
     "hku_is": None,
     "cyberbullying": None,
     "medical_abstracts": None,
