@@ -20,7 +20,7 @@ and 08:10 UTC (by this machine's clock; the script /tmp/absent31.sh): 0 hits for
 flickr_cat, ETH-80, eth80, EOSINOPHIL, dataset2-master, HIT-UAV, HIT-UAV-Infrared, D-Fire, DFireDataset, MSRA10K,
 HKU-IS, cyberbullying, Medical Abstracts, medical_tc, MPST, mpst_full, plot_synopsis). 'HKU' hits 24 (another
 dataset's name); 'MPEG' hits as a media kind.
-About 90 candidates were dropped because they, or their files, are named here already (among them DeepWeeds, Leeds
+About 70 candidates were dropped because they, or their files, are named here already (among them DeepWeeds, Leeds
 Butterfly, Garbage classification, Global Wheat, GTSDB, Kvasir, BUSI, Carvana, BBC News, Financial PhraseBank,
 GoEmotions, Jigsaw, CoLA, ISIC, Animals-10, Linnaeus 5, Caltech-256, the Large Scale Fish Dataset, KTH-TIPS, COIL-100,
 LISA, FDDB, CVC-ClinicDB, GlaS, DUTS, ECSSD, DUT-OMRON, Banking77, LIAR, mtsamples, Enron, Davidson's
