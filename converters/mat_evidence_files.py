@@ -50,10 +50,13 @@ def read_mat(fileobj: BinaryIO) -> dict[str, Any]:
 
 
 def _strings(value: Any) -> list[str] | None:
-    """The strings of a cell array (N x 1 or 1 x N of char arrays), or None."""
+    """The strings of a cell array (N x 1 or 1 x N of char arrays), or of a char matrix, a row each
+    (HKU-IS's `trainImgSet.mat`, MATLAB's `char(names)`: scipy reads it as one string a row), or None."""
     import numpy as np
 
     array = np.asarray(value)
+    if array.dtype.kind == "U" and array.ndim == 1 and array.size:
+        return [str(text).rstrip() for text in array]
     if array.dtype != object:
         return None
     found = []

@@ -35,6 +35,7 @@ from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_sp
 from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
+from shardify.beam_jobs.discover import code_name_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -376,6 +377,7 @@ def _detect_folder(
     detected = run_length_tables.with_class_rows(config, sample, detected)  # Severstal's rows: a row per image and class
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = describe.with_vocabulary(config, sample, detected)
+        detected = code_name_tables.with_code_name_tables(config, sample, detected)  # Medical Abstracts' medical_tc_labels.csv
     detected = class_list.with_declared_classes(config, sample, detected)
     if lines:
         detected = dataclasses.replace(

@@ -114,6 +114,8 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
     if not _files_label(detected):
         if config.label_level:
             chosen_level.check_chosen_level(media, detected.structure, config.label_level)
+        if config.label_level is None:  # masks first: the folders' signs are then read without them
+            stem_masks.check_stem_masks(config, media, then=lambda kept: _sign_left(kept, detected.structure))
         try:
             guards.check_folders(media, detected.structure)
         except UsageError as sign:  # a table beside them keys the inputs: its label is an option too (GLDv2's train.csv)
@@ -123,7 +125,6 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             raise UsageError(f"{sign}; or {hint}") from None
         if config.label_level is None:
             _check_mirror_masks(config, media, detected.structure, sample=sample)
-            stem_masks.check_stem_masks(config, media)  # FSS-1000's `bus/1.png` masks beside `bus/1.jpg`
             mask_named_classes.check_mask_named_classes(config, media, detected.structure)  # `Ground Truth/` of masks
             sequence_rows.check_sequence_rows(config, sample, media, detected.structure)  # UAVDT's M0101/ by M0101_gt_whole.txt
             _check_tables_aside(config, sample, media, detected.structure)
@@ -399,3 +400,13 @@ def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Seq
         f"the folders may not be the labels: {several or '--labels FILE to read a table' + chr(39) + 's labels instead'}, or "
         f"--label-level {level} (counted from SRC) to keep the class folders as the labels"
     )
+
+
+def _sign_left(kept: Sequence[str], structure) -> str:
+    """What the class folders' signs (`plan/guards.py`) say of the inputs left once masks are excluded
+    (ETH-80's numbered object folders, once their maps/ go), "" where none: a stop naming an --exclude
+    names what the files left would need too, so that following it converts."""
+    found = guards.find_sign(kept, structure)
+    if found is None and kept and len({posixpath.dirname(p) for p in kept}) == 1:  # MSRA10K's Imgs/, once its masks go
+        return f"they all lie in {posixpath.dirname(kept[0])}/, one folder, no classes: --label-level 0 writes them unlabelled"
+    return found.message() if found is not None else ""

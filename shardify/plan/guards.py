@@ -66,6 +66,7 @@ from shardify.plan.depth_signs import containers, few_over_many, numbered_index,
 from shardify.plan.group_signs import classes_per_split, folder_per_input, subjects_with_masks
 from shardify.plan.item_signs import items_with_masks
 from shardify.plan.name_signs import names_may_label  # re-exported
+from shardify.plan.object_signs import numbered_objects
 from shardify.plan.part_signs import named_within, nested_copy, numbered_parts, part_as_class, split_named_class
 from shardify.plan.set_signs import same_names_beneath
 from shardify.plan.sign_findings import LABELS_FILE_HINT, NAME_HINT, Finding, Split  # re-exported: callers read them here
@@ -104,6 +105,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("named within", "a download's parts, their folders named after them, read as the classes", named_within),
     Sign("few over many", "a level above the classes", few_over_many),
     Sign("numbered parts", "a download's parts read as classes", numbered_parts),
+    Sign("numbered objects", "numbered objects of a few categories read as the classes", numbered_objects),
     Sign("part as the class", "a download's part read as the one class", part_as_class),
     Sign("subjects with masks", "a folder per subject of a segmentation dataset read as the classes", subjects_with_masks),
     Sign("items with masks", "a folder per item, named like an id, of a segmentation dataset read as the classes", items_with_masks),

@@ -299,10 +299,15 @@ def mat_evidence(path: str, variables: Mapping[str, tuple[str, tuple[int, ...]]]
         note = f"{path}: image numbers per split: " + ", ".join(f"{var} {split}" for var, split in codes)
         return Evidence(path, MAT_SPLITS, NUMBERED, codes=tuple(codes), note=note)
     found = _split_list_name(name)
-    if found and variables.get("file_list", ("", ()))[0] == "strings":
+    strings = sorted(var for var, (kind, _) in variables.items() if kind == "strings")
+    # Stanford Dogs' `train_list.mat` keeps its paths in `file_list`; HKU-IS's `trainImgSet.mat` in its one
+    # variable, named as the file (`trainImgSet`, a char matrix of names).
+    variable = "file_list" if "file_list" in strings else strings[0] if len(strings) == 1 and strings[0] == name else ""
+    if found and variable:
         split, _ = found
+        rule = KeyRule(2, True) if variable == "file_list" else KeyRule(1, True)  # (`<breed>/<name>.jpg`; names)
         return Evidence(
-            path, SPLIT_LIST, KeyRule(2, True), split=split, variable="file_list", note=f"{path}: split list of {split} (its file_list)"
+            path, SPLIT_LIST, rule, split=split, variable=variable, note=f"{path}: split list of {split} (its {variable})"
         )
     if "labels" in numbers and not found:
         return Evidence(path, MAT_LABELS, NUMBERED, variable="labels", note=f"{path}: the n-th image's label (its labels array)")

@@ -162,6 +162,10 @@ _SIGN_CASES = {
         [f"KolektorSDD/kos{k:02d}/Part{i}{m}" for k in (1, 2, 17, 50) for i in range(3) for m in (".jpg", "_label.bmp")],
         "--label-level 0",
     ),
+    "numbered objects": (  # blindfix31: a toy-objects set, three objects of each of two categories
+        [f"objects/{w}{n}/{w}{n}_{v:03d}.png" for w in ("duck", "cup") for n in (1, 2, 3) for v in range(2)],
+        "--label-from-name",
+    ),
 }
 
 
