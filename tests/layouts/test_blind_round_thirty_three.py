@@ -12,6 +12,9 @@ As measured on the branch blind33 at main's b21c74e (`python tests/helpers/blind
 tests/helpers/blind33_baseline_b21c74e.json): 6 right (footwear, seaships, suicide_watch, tinyperson, vegetable,
 weather), 2 good stops (nerve, tgs_salt), 2 stops naming nothing that converts right (uit_vsfc, zoo), 0 exit 1, 0
 wrong with exit 0.
+Since blindfix33 (tests/layouts/test_blindfix33.py): numbers files beside texts in split folders stop naming every
+text file's pair and the split folders (uit_vsfc a good stop): 6 right, 3 good stops, 1 useless stop (zoo), 0 exit 1,
+0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "uit_vsfc": ("STOPS (exit 2): sentiments.txt and topics.txt beside sents.txt; names --layout-file with `line_files`, "
-                 "which then writes every dev/ and test/ line as train (the split folders of line files unread)"),
+    # uit_vsfc: a good stop since blindfix33 (a useless stop at b21c74e: its --layout-file named dev/'s pair alone and
+    # no split folders, so every dev/ and test/ line was written as train); the stop now names every pair and
+    # `split_folders: [dev, test, train]` (beam_jobs/discover/line_files.py, NumbersBesideTexts)
     "zoo": ("STOPS (exit 2): 'no images or texts to convert' in a headerless table of attributes whose last cell is the "
             "type (named in zoo.names); no option named converts it"),
 }
