@@ -98,7 +98,8 @@ def zoo() -> Iterator[Put]:
     # "skimmer,...,2"). zoo.data has no header (the headed copies are users'); zoo.names, the UCI prose describing the
     # attributes and the seven types (1 mammal ... 7 invertebrate, as remembered), sits beside it. Truth: each row a
     # record "zoo.data:<i>" (no split: "train") labelled by its type (the numbers 1 to 7 accepted for the names); no text
-    # (a row of attributes). Simplified: 13 of the 101 animals
+    # (a row of attributes: media "table", as blind30's yeast, no text or image record kind holding it). Simplified:
+    # 13 of the 101 animals
     lines = [f"{name},{cells},{kind}" for name, cells, kind in _ANIMALS]
     for i, (_, _, kind) in enumerate(_ANIMALS):
         yield _row(f"zoo.data:{i}", "train", _TYPES[kind - 1])

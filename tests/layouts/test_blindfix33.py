@@ -79,14 +79,18 @@ def test_a_neighbour_training_and_validation_folders_one_numbers_file_each(tmp_p
 
 
 def test_a_hostile_twin_folders_that_are_no_splits_name_no_split_folders(tmp_path: Path) -> None:
-    """Texts and numbers side by side in books/ and films/ (no split words): the files' folders are not found as
-    split folders, so the stop is the one folder's as before, and its layout names no split folders."""
+    """Texts and numbers side by side in books/ and films/ (no split words): the stop names both pairs and no split
+    folders, and its layout writes every line as train, labelled by its own folder's numbers."""
     src = tmp_path / "two"
-    write_file(src / "books" / "lines.txt", _texts(1, 6))
-    write_file(src / "books" / "scores.txt", "".join(f"{i % 2}\n" for i in range(6)))
-    with pytest.raises(UsageError) as stopped:
-        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
-    assert "split_folders" not in str(stopped.value), str(stopped.value)
+    for k, folder in enumerate(("books", "films")):
+        write_file(src / folder / "lines.txt", _texts(k + 5, 6))
+        write_file(src / folder / "scores.txt", "".join(f"{(i + k) % 2}\n" for i in range(6)))
+    said, written = _stop_and_follow(src, tmp_path)
+    assert "split_folders" not in said, said
+    assert {f: {s for s, _ in v} for f, v in _by_file(written).items()} == {
+        "books/lines.txt": {"train"}, "films/lines.txt": {"train"}}
+    films = {int(key.rsplit("#", 1)[1]): lab for key, (_, lab, _) in written.items() if key.startswith("films/")}
+    assert films == {i + 1: (str((i + 1) % 2),) for i in range(6)}, films
 
 
 def test_a_hostile_twin_numbers_in_another_folder_keep_the_one_pair_example(tmp_path: Path) -> None:
