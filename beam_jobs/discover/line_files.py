@@ -90,7 +90,14 @@ def find_line_files(config: ConvertConfig, sample: Sequence[str], folder_files: 
     groups = _split_folders(sampled)
     if not groups:
         return None  # files elsewhere too: a layout of folders, not of line files
-    found = [_in_folder(config, group) for group in groups]
+    found, numbered = [], []
+    for group in groups:  # (each split folder's numbers beside texts gathered: one stop naming all of them)
+        try:
+            found.append(_in_folder(config, group))
+        except NumbersBesideTexts as stop:
+            numbered.append(stop)
+    if numbered:
+        raise NumbersBesideTexts(sorted(t for s in numbered for t in s.texts), sorted(n for s in numbered for n in s.numbers))
     if any(f is None for f in found) or len({bool(f.files[0].labels) for f in found if f and f.files}) != 1:
         return None
     kept = [f for f in found if f is not None]
@@ -195,22 +202,62 @@ def _number_lines(lines: Sequence[str]) -> bool:
     return bool(filled) and all(all(whole_number(word) is not None for word in words) for words in filled)
 
 
+class NumbersBesideTexts(UsageError):
+    """The stop of `_check_numbers_beside_texts`, holding its files, so that split folders' stops
+    are told as one (`find_line_files`): a layout of one folder's pair wrote the others' lines as train."""
+
+    def __init__(self, texts: list[str], numbers: list[str]) -> None:
+        self.texts, self.numbers = texts, numbers
+        shown = ", ".join(numbers[:3]) + (" and more" if len(numbers) > 3 else "")
+        keys, others = _numbers_layout(texts, numbers)
+        super().__init__(
+            f"{shown} hold whole numbers alone, a line each, beside the texts of {', '.join(texts[:3])}"
+            f"{' and more' if len(texts) > 3 else ''}: labels or annotations of the texts' lines, not a class of their "
+            "own, which reading a class per file would make them. --layout-file FILE holding `shardify_layout: 1`, "
+            f"`layout: tables`, `media: text` and {keys} reads line i of the second as the label of line i of the first "
+            f"(docs/layout-files.md){others}; --exclude '{numbers[0]}' converts the texts alone, a class per file"
+        )
+
+
 def _check_numbers_beside_texts(lines: dict[str, list[str]]) -> None:
     """Stop where files read a class per file are some of texts and some of numbers alone
     (DailyDialog's `dialogues_text.txt` beside `dialogues_emotion.txt`, an emotion number a line):
     the numbers are the texts' labels or annotations, line by line, not a class of records `3`;
-    read so, every text was labelled by its file's name, with exit 0."""
+    read so, every text was labelled by its file's name, with exit 0. The stop's layout file pairs
+    every text file with a numbers file of its own folder and names the split folders they lie in
+    (UIT-VSFC's train/, dev/, test/, each sents.txt beside sentiments.txt and topics.txt): a layout
+    of one pair, or of no split folders, wrote every other folder's lines as train (`_numbers_layout`)."""
     numbers = sorted(path for path, found in lines.items() if _number_lines(found))
     texts = sorted(path for path in lines if path not in numbers)
     if numbers and texts:
-        shown = ", ".join(numbers[:3]) + (" and more" if len(numbers) > 3 else "")
-        raise UsageError(
-            f"{shown} hold whole numbers alone, a line each, beside the texts of {', '.join(texts[:3])}: labels or "
-            "annotations of the texts' lines, not a class of their own, which reading a class per file would make "
-            f"them. --layout-file FILE holding `shardify_layout: 1`, `layout: tables`, `media: text` and `line_files: [{{path: {texts[0]}, labels: "
-            f"{numbers[0]}}}]` reads line i of the second as the label of line i of the first (docs/layout-files.md); "
-            f"--exclude '{numbers[0]}' converts the texts alone, a class per file"
-        )
+        raise NumbersBesideTexts(texts, numbers)
+
+
+_LAYOUT_PAIRS = 12  # text files paired in the stop's layout file at most (more: the user lists the rest)
+
+
+def _numbers_layout(texts: list[str], numbers: list[str]) -> tuple[str, str]:
+    """The stop's layout keys, each in backquotes (`line_files: [...]`, and `split_folders: [...]` where
+    every text lies in a top folder named as a split), and a clause naming the numbers files left out
+    (a second file of numbers in a folder labels the same lines otherwise: its name the user's choice).
+    A text file with no numbers file in its folder: the first pair alone, as an example.
+
+    >>> _numbers_layout(["dev/s.txt", "train/s.txt"], ["dev/l.txt", "dev/t.txt", "train/l.txt", "train/t.txt"])[0]
+    '`line_files: [{path: dev/s.txt, labels: dev/l.txt}, {path: train/s.txt, labels: train/l.txt}]` and `split_folders: [dev, train]`'
+    """
+    beside = {text: [n for n in numbers if posixpath.dirname(n) == posixpath.dirname(text)] for text in texts}
+    if not all(beside.values()):
+        return f"`line_files: [{{path: {texts[0]}, labels: {numbers[0]}}}]`", ""
+    listed = texts[:_LAYOUT_PAIRS]
+    keys = "`line_files: [" + ", ".join(f"{{path: {t}, labels: {beside[t][0]}}}" for t in listed) + "]`"
+    tops = {t.split("/")[0] for t in texts if "/" in t}
+    if len(tops) > 1 and all("/" in t for t in texts) and all(split_word(top) for top in tops):
+        keys += f" and `split_folders: [{', '.join(sorted(tops))}]`"
+    left = sorted({n for t in listed for n in beside[t][1:]})
+    others = (f"; {', '.join(left[:3])}{' and more' if len(left) > 3 else ''} label the same lines otherwise: name one "
+              "of them in `labels` instead where it is the task") if left else ""
+    more = f"; {len(texts) - len(listed)} more text files to list alike" if len(texts) > len(listed) else ""
+    return keys, others + more
 
 
 def _check_one_label_a_line(config: ConvertConfig, pairs: list[tuple[str, str]]) -> None:
