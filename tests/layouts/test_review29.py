@@ -13,6 +13,8 @@ inputs left out as previews and the masks written as records with exit 0.
 
 code_name_tables: a table of ids and names beside tables naming another column their label (users by id) was
 read as that label's vocabulary, relabelling 0/1 as user names with exit 0.
+
+Short tab-labelled files beside a readme.txt were written a document each, labelled by their folder, exit 0.
 """
 
 from __future__ import annotations
@@ -139,3 +141,18 @@ def test_ucas_aod_boxes_with_rounded_centres_still_read(tmp_path: Path) -> None:
     run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     found = written_records(tmp_path / "out")
     assert found["objects"]["CAR/P0002.png"] == ["CAR"]
+
+
+@pytest.mark.parametrize("doc", ["readme.txt", "LICENSE", "_about.txt"])
+def test_short_tab_labelled_files_beside_a_readme_are_read_by_their_column(tmp_path: Path, doc: str) -> None:
+    """line_tables.too_short_to_judge's neighbour: UCI Sentiment Labelled Sentences keeps a readme.txt beside its
+    `text<TAB>0|1` files. A small cut of it (6 lines a file) was written as 2 documents of the class 'sentiment
+    labelled sentences' with exit 0: the readme, short and not tab-labelled, kept the files from being judged whole."""
+    top = tmp_path / "src" / "sentiment labelled sentences"
+    text_file(top / "amazon_cells_labelled.txt", "".join(f"phone number {i} {('broke', 'works')[i % 2]}\t{i % 2}\n" for i in range(6)))
+    text_file(top / "yelp_labelled.txt", "".join(f"food number {i} {('cold', 'tasty')[i % 2]}\t{i % 2}\n" for i in range(6)))
+    text_file(top / doc, "Created for the paper 'From Group to Individual Labels using Deep Features'.\nScore is 1 or 0\n")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    found = written_records(tmp_path / "out")
+    assert len(found["records"]) == 12
+    assert {labels for _, labels in found["records"].values()} == {frozenset({"0"}), frozenset({"1"})}
