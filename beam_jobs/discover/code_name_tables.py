@@ -9,6 +9,9 @@ label), holding whole numbers, each once, counting up one by one, the second nam
 words each), each once; the other tables' numbers repeat over their rows, as labels do. Then the names are the vocabulary (the number `base` naming the first), the file is auxiliary,
 and the plan says so. The other tables' numbers must fall within the table's, so a table of ids
 with a second column of texts (a join, not names) is not taken: it stays a table, as before.
+Nor is it taken where the other tables name another column as their label (`user_id,text,label` beside
+`users.csv` of `user_id,user_name`): the names are of users, and read as the vocabulary they had
+relabelled the 0/1 `label` cells 'user 0', 'user 1' with exit 0.
 
 Nothing here writes: detection hands in the layout and the sampled paths, and the tables' first rows
 are read (`tables.read_header`).
@@ -22,6 +25,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import tables
+from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
 from shardify.inputs.whole_numbers import whole_number
@@ -59,6 +63,14 @@ def code_names(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[i
     return min(numbers), ordered
 
 
+def _named_label(columns: Sequence[str]) -> str:
+    """The column a table's names make its label (`label`, `condition_label`), or ""."""
+    try:
+        return choose_column(columns, "", LABEL_COLUMN_NAMES, "label")
+    except InvalidInputError:
+        return ""
+
+
 def _header(config: ConvertConfig, path: str) -> tables.TableHeader | None:
     try:
         with open_input(join_path(config.source, path)) as fileobj:
@@ -81,6 +93,8 @@ def with_code_name_tables(config: ConvertConfig, sample: Sequence[str], detected
         others = [h for p, h in heads.items() if p != path]
         if found is None or not others or any(head.columns[0] not in h.columns for h in others):
             continue
+        if any(_named_label(h.columns) not in ("", head.columns[0]) for h in others):
+            continue  # (their label is another column, named so: these are names of something else, users by id)
         base, names = found
         column = head.columns[0]
         used = [whole_number(row[h.columns.index(column)].strip()) for h in others for row in h.sample

@@ -13,6 +13,10 @@ is read. A folder the README shows an image of that holds the dataset's tree its
 (`images/<class>/x.jpg`), or a flat folder with no tree beside it (`images/*.jpg` with a label
 table), or a folder named as a split or as unlabelled (a flat `test/` beside `train/<class>/`), stays
 the inputs: a README showing a sample of the data leaves nothing out.
+Nor is a folder previews whose images share their stems with files elsewhere (their masks, their
+annotations), or whose only tree beside it is one of masks: a small Oxford-Pets-like download,
+`images/*.jpg` beside `annotations/trimaps/*.png`, its README showing `images/cat_0.jpg`, had its
+inputs left out as previews and the trimaps written as records of the class 'trimaps' with exit 0.
 
     >>> sample = ["Dataset/0/a.JPG", "Dataset/1/b.JPG", "Examples/example_0.JPG", "Examples/example_1.JPG", "README.md"]
     >>> previews_shown(sample, '|<img src="Examples/example_0.JPG">|')
@@ -36,7 +40,7 @@ from shardify.config import ConvertConfig
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout
 from shardify.plan.entries import Reject
-from shardify.plan.folder_names import is_unlabelled_name, split_word
+from shardify.plan.folder_names import is_unlabelled_name, mask_named, split_word
 
 __all__ = ["preview_images", "previews_note", "previews_shown"]
 
@@ -72,7 +76,9 @@ def previews_shown(sample: Sequence[str], text: str) -> list[str]:
     module's rule), sorted."""
     shown = _shown_paths(text)
     images = [p for p in sample if "/" in p and layout.extension(p) in layout.IMAGE_EXTENSIONS]
-    tree_folders = {p.split("/", 1)[0] for p in images if p.count("/") >= 2}
+    # The dataset's tree: images in folders of their own, not a tree of masks (Oxford Pets' annotations/trimaps/
+    # beside a flat images/ is the masks of those images, no dataset beside them).
+    tree_folders = {p.split("/", 1)[0] for p in images if p.count("/") >= 2 and not _in_mask_folder(p)}
     previews: list[str] = []
     for folder in sorted({p.split("/", 1)[0] for p in images}):
         held = [p for p in sample if p.startswith(folder + "/")]
@@ -81,6 +87,7 @@ def previews_shown(sample: Sequence[str], text: str) -> list[str]:
             len(loose) != len(held)  # a folder beneath it: the dataset's tree, or more than previews
             or not any(p in shown for p in loose)
             or not tree_folders - {folder}
+            or _paired(loose, [p for p in sample if not p.startswith(folder + "/")])
             or not all(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in loose)
             or len(loose) > _MAX_PREVIEWS
             or split_word(folder) is not None  # a flat test/ beside train/<class>/: a split, however shown
@@ -89,6 +96,22 @@ def previews_shown(sample: Sequence[str], text: str) -> list[str]:
             continue
         previews.extend(loose)
     return sorted(previews)
+
+
+def _in_mask_folder(path: str) -> bool:
+    """Whether a folder on `path` is named for masks or annotations (`annotations/trimaps/x.png`)."""
+    return any(mask_named(part) for part in path.split("/")[:-1])
+
+
+def _paired(loose: Sequence[str], others: Sequence[str]) -> bool:
+    """Whether a loose image shares its stem with a file elsewhere (its mask, its annotation): an input
+    paired with what describes it, never a preview (a preview table's images stand alone).
+
+    >>> _paired(["images/cat_1.jpg"], ["annotations/trimaps/cat_1.png"]), _paired(["Examples/e_0.JPG"], ["Dataset/0/a.JPG"])
+    (True, False)
+    """
+    stems = {layout.stem(p).lower() for p in others}
+    return any(layout.stem(p).lower() in stems for p in loose)
 
 
 def preview_images(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
@@ -101,7 +124,7 @@ def preview_images(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
     previews: list[str] = []
     for folder in sorted({p.split("/", 1)[0] for p in shown}):
         whole = _whole_folder(config, folder)  # the sample may hold a few of a folder's files only
-        if whole is not None:
+        if whole is not None and not _paired(whole, [p for p in sample if not p.startswith(folder + "/")]):
             previews.extend(whole)
     return previews
 

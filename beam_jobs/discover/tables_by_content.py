@@ -43,6 +43,9 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
     `text<TAB>label` lines in a .txt or a file without an extension, a tab-separated table
     under a header in a .txt, and fields separated by a longer token (`token_tables`)."""
     short: list[list[str]] = []  # heads of files too short to judge alone (three files of 6 `text<TAB>0|1` lines)
+    # A README or licence beside them is their document, not one more file to judge (UCI Sentiment Labelled
+    # Sentences' readme.txt: with it, short files of `text<TAB>0|1` were written a document each, exit 0).
+    documents = {p for p in top_files if layout.stem(p).lower().lstrip("_") in layout.TABLE_DOCUMENT_NAMES}
     for path in sorted(top_files):
         ext = layout.extension(path)
         if ext == "json" and _looks_like_qa(join_path(config.source, path), records):
@@ -51,7 +54,7 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             return True
         if records and (ext == "txt" or (not ext and "." not in posixpath.basename(path))):
             head = head_lines(config, path)
-            if line_tables.too_short_to_judge(head):
+            if line_tables.too_short_to_judge(head) and path not in documents:
                 short.append(head)
             if line_tables.is_tab_labelled(head) or (ext == "txt" and (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head))):
                 return True
@@ -63,4 +66,4 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
                 return True
     # Where every such file is too short for the rule above, each is judged on its whole lines
     # (labels repeating within it): three 6-line files were read as one class a file, with exit 0.
-    return bool(short) and len(short) == len(top_files) and all(line_tables.is_tab_labelled(h, whole=True) for h in short)
+    return bool(short) and len(short) == len(top_files) - len(documents) and all(line_tables.is_tab_labelled(h, whole=True) for h in short)

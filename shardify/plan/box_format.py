@@ -407,10 +407,19 @@ class BoxFormat:
         True
         >>> fmt.box_line("2 3 6 3 6 9 2 9 0 40 6 4 6".split())  # its centre outside its corners
         False
+        >>> fmt.box_line("0.1 0.2 0.9 0.1 0.8 0.9 0.2 0.8 0.5 0.75 0.3 0.6 0.4".split())  # inside, far from their middle
+        False
         """
         if not all(int(f) < len(fields) and is_number(fields[int(f)]) for f in self.centre_fields):
             return False
         numbers = [float(fields[int(i)]) for i in self.box_fields]
         xs, ys = numbers[0::2], numbers[1::2]
         cx, cy = (float(fields[int(f)]) for f in self.centre_fields)
-        return min(xs) <= cx <= max(xs) and min(ys) <= cy <= max(ys)
+        if not (min(xs) <= cx <= max(xs) and min(ys) <= cy <= max(ys)):
+            return False
+        # A box's centre is its corners' mean (a rotated rectangle's exactly); numbers that are no box (13 features
+        # of an image) put theirs anywhere inside: within a tenth of the box's span of the mean, a pixel at least.
+        slack_x, slack_y = max(1.0, (max(xs) - min(xs)) / 10), max(1.0, (max(ys) - min(ys)) / 10)
+        if max(xs) - min(xs) <= 2 and max(ys) - min(ys) <= 2:  # (normalised corners: a pixel is no slack)
+            slack_x, slack_y = (max(xs) - min(xs)) / 10, (max(ys) - min(ys)) / 10
+        return abs(cx - sum(xs) / len(xs)) <= slack_x and abs(cy - sum(ys) / len(ys)) <= slack_y

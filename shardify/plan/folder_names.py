@@ -117,9 +117,10 @@ MASK_FOLDER_WORDS = frozenset(
 )
 
 
-# Words that join inputs to the masks they come with in a folder's name (RUGD's `RUGD_frames-with-annotations/`
-# beside `RUGD_annotations/`): such a folder holds the inputs, not their masks. Data, not code.
-_WITH_WORDS = frozenset({"with"})
+# Words that join inputs to the masks they come with, or say they lack them, in a folder's name (RUGD's
+# `RUGD_frames-with-annotations/` beside `RUGD_annotations/`; the face-mask datasets' classes `with_mask/`,
+# `without_mask/`, `WithMask/`, `no_mask/`): such a folder holds inputs, not masks. Data, not code.
+_WITH_WORDS = frozenset({"with", "without", "no", "non"})
 
 
 # Image formats a folder's name may add to its role (`masks_png/`, `labels_tif/`).
@@ -135,10 +136,12 @@ def mask_named(name: str) -> bool:
     [True, True, True, False, False, True, True]
     >>> [mask_named(n) for n in ("RUGD_frames-with-annotations", "RUGD_annotations", "ImagesWithMasks")]
     [False, True, False]
+    >>> [mask_named(n) for n in ("with_mask", "without_mask", "WithoutMask", "no_mask", "mask_weared_incorrect")]
+    [False, False, False, False, False]
     """
     camel = _camel_words(name)
-    if len(camel) > 2 and camel[-1] in MASK_FOLDER_WORDS and camel[-2] in _WITH_WORDS:
-        return False  # RUGD's `RUGD_frames-with-annotations/`: the inputs that have masks, named for them
+    if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS and camel[-2] in _WITH_WORDS:
+        return False  # RUGD's `RUGD_frames-with-annotations/`, a face-mask class `with_mask/`: inputs, named for what they show
     if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS:
         return True  # Penn-Fudan's `PedMasks/`: words run together, the last names masks
     low = name.lower()

@@ -76,7 +76,8 @@ MAPPING_NAMES = ("mapping.txt", "label_names.txt", "classes.txt", "labels.txt")
 _STEM_CLASS_EXTENSIONS = ("txt", "")
 # Stems that are never a class: documentation and the dataset's own lists.
 _NOT_CLASSES = frozenset({"readme", "license", "licence", "citation", "changelog", "notes", "mapping", "classes", "labels",
-                          "label_names", "vocab", "vocabulary", "index", "manifest", "metadata"})
+                          "label_names", "vocab", "vocabulary", "index", "manifest", "metadata",
+                          "about"})  # (the Anki/Tatoeba pairs' `_about.txt`: where the download came from)
 _WORD_END = re.compile(r"^(?P<prefix>.*?)[_.-]?(?P<word>[A-Za-z]+)$")
 # The word first, then a separator and the rest (`text_train`, `text-test`): never the whole stem.
 _WORD_START = re.compile(r"^(?P<word>[A-Za-z]+)[_.-](?P<rest>.+)$")
