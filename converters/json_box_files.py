@@ -19,11 +19,22 @@ import re
 
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
-from shardify.plan.box_formats import FORMATS, PER_IMAGE_JSON, POINTS_PIXELS, XYWH_PIXELS, XYXY_PIXELS, BoxFormat
+from shardify.plan.box_formats import (
+    FORMATS,
+    PER_IMAGE_JSON,
+    POINTS_PIXELS,
+    XYWH_PERCENT,
+    XYWH_PIXELS,
+    XYXY_PERCENT,
+    XYXY_PIXELS,
+    BoxFormat,
+)
 
-__all__ = ["boxes_of", "holds_no_boxes", "json_format"]
+__all__ = ["boxes_of", "field_of", "holds_no_boxes", "json_format"]
 
 _NUMBERED = re.compile(r"(\d+)")
+# Conventions read only where a layout file names their row (percent: told from pixels by no number alone).
+_NAMED_ONLY = frozenset({XYWH_PERCENT, XYXY_PERCENT})
 
 
 def boxes_of(document: object, fmt: BoxFormat) -> list | None:
@@ -63,7 +74,7 @@ def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
     except InvalidInputError:
         return None
     for fmt in FORMATS:
-        if fmt.pairing != PER_IMAGE_JSON or not re.fullmatch(fmt.files, folder_name):
+        if fmt.pairing != PER_IMAGE_JSON or fmt.convention in _NAMED_ONLY or not re.fullmatch(fmt.files, folder_name):
             continue
         boxes = boxes_of(document, fmt)
         if boxes and all(_box_of_shape(box, fmt) for box in boxes) and not _all_fractions(boxes, fmt):
@@ -93,7 +104,7 @@ def _all_fractions(boxes: list, fmt: BoxFormat) -> bool:
     pixels (read as pixels, every box would lie in the top-left pixel)."""
     if len(fmt.box_fields) != 4:
         return False
-    return all(0 <= _dig(box, f) <= 1 for box in boxes for f in fmt.box_fields)
+    return all(0 <= field_of(box, f) <= 1 for box in boxes for f in fmt.box_fields)
 
 
 def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
@@ -101,18 +112,18 @@ def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
         return False
     name, numbers = box.get(fmt.class_field), box.get(fmt.box_fields[0])
     if len(fmt.box_fields) == 4:  # the four numbers in fields of their own (EuroCity Persons' x0 .. y1)
-        numbers = [_dig(box, f) for f in fmt.box_fields]  # (dotted under an object of their own: MTSD's bbox.xmin)
+        numbers = [field_of(box, f) for f in fmt.box_fields]  # (dotted under an object of their own: MTSD's bbox.xmin)
     if fmt.convention == POINTS_PIXELS:  # LabelMe's points: [x, y] pairs (the reader checks each whole)
         return isinstance(name, str) and bool(name.strip()) and isinstance(numbers, list) and bool(numbers) and all(
             isinstance(p, list) and len(p) == 2 for p in numbers[:8])
     if not isinstance(name, str) or not name.strip() or not _four_numbers(numbers):
         return False
-    if fmt.convention == XYWH_PIXELS:  # a size is not negative
+    if fmt.convention in (XYWH_PIXELS, XYWH_PERCENT):  # a size is not negative
         return numbers[2] >= 0 and numbers[3] >= 0
-    return fmt.convention != XYXY_PIXELS or (numbers[0] <= numbers[2] and numbers[1] <= numbers[3])
+    return fmt.convention not in (XYXY_PIXELS, XYXY_PERCENT) or (numbers[0] <= numbers[2] and numbers[1] <= numbers[3])
 
 
-def _dig(box: dict, field: str) -> object:
+def field_of(box: dict, field: str) -> object:
     """A dotted field's value (`bbox.xmin`), or None where a step is missing."""
     found: object = box
     for step in field.split("."):

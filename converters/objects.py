@@ -287,6 +287,10 @@ def text_box_object(
         box, normalised = (a, c, b, d), True
     elif convention == box_formats.XYXY_NORMALISED:
         box, normalised = (a, b, c, d), True
+    elif convention == box_formats.XYWH_PERCENT:  # percent of the image's sides (Label Studio's)
+        box, normalised = (a / 100, b / 100, (a + c) / 100, (b + d) / 100), True
+    elif convention == box_formats.XYXY_PERCENT:
+        box, normalised = (a / 100, b / 100, c / 100, d / 100), True
     elif convention in (box_formats.CXCYWH_PIXELS, box_formats.CXCYWH_NORMALISED):  # a centre and a size
         box, normalised = (a - c / 2, b - d / 2, a + c / 2, b + d / 2), convention == box_formats.CXCYWH_NORMALISED
     else:

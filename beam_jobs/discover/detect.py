@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import folder_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -417,6 +417,7 @@ def _detect_folder(
         unnamed_list_rows.check_unnamed_list_rows(config, sample, detected)  # DeepPCB's '<n>.jpg' beside <n>_test.jpg
         version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
         mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
+        percent_boxes.check_percent_boxes(config, sample, detected)  # Label Studio's x, y, width, height: percent, or pixels?
         image_split_fields.check_image_split_fields(config, sample, detected)  # RSICD's dataset_rsicd.json: a split an image
         held_out_label_tables.check_unread_targets(config, sample, detected)  # HC18's training_set_pixel_size_and_HC.csv
         held_out_label_tables.check_unread_train_table(config, sample, detected)  # Bone Age's test 'Sex' read, train table not

@@ -36,6 +36,8 @@ __all__ = [
     "XYXY_NORMALISED",
     "CXCYWH_PIXELS",
     "CXCYWH_NORMALISED",
+    "XYWH_PERCENT",
+    "XYXY_PERCENT",
     "WORDS_BEFORE_BOX",
     "LITERAL_PIXELS",
     "POINTS_PIXELS",
@@ -105,8 +107,12 @@ LITERAL_PIXELS = "a literal of boxes or polygons, pixels, each read as its envel
 # rectangle's two corners, a circle's centre and an edge point), each shape read as its envelope in
 # pixels by its `shape_type` (`converters/labelme_shapes.py`).
 POINTS_PIXELS = "a shape's [x, y] points, pixels, read as its envelope by its shape type"
+# Boxes in percent of the image's width and height, 0 to 100 (Label Studio's `x`, `y`, `width`, `height`):
+# rows read only where a layout file names them (`json_box_rows`), never guessed from numbers alone.
+XYWH_PERCENT = "x y w h percent"
+XYXY_PERCENT = "x1 y1 x2 y2 percent"
 _CONVENTIONS = (POINTS_PIXELS, LITERAL_PIXELS, XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
-                CXCYWH_PIXELS, CXCYWH_NORMALISED)
+                CXCYWH_PIXELS, CXCYWH_NORMALISED, XYWH_PERCENT, XYXY_PERCENT)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 

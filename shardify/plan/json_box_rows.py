@@ -15,13 +15,20 @@ of a row only where its first annotated document's every box names its class as 
 field and holds the four as numbers, corners in order (`converters/json_box_files.py`), and not
 every number of it is a fraction of 1 (boxes normalised to the image: a pixel reading would put
 every box in the top-left pixel). The first matching row, in the tables' order, names the format.
+
+Each pixel row has a twin reading the same fields as percent of the image's sides (`PERCENT`: Label
+Studio's `x`, `y`, `width`, `height`, 0 to 100), named with ` (percent)`. Numbers alone cannot tell a
+percent from a pixel near the top-left corner, so detection never picks a twin: where every number
+of a folder's documents lies within 0..100 on images much larger, the run stops before writing
+(`beam_jobs/discover/percent_boxes.py`), and a layout file's `box_format` names the twin (or keeps the
+pixel row).
 """
 
 from __future__ import annotations
 
-from shardify.plan.box_format import PER_IMAGE_JSON, XYWH_PIXELS, XYXY_PIXELS, BoxFormat
+from shardify.plan.box_format import PER_IMAGE_JSON, XYWH_PERCENT, XYWH_PIXELS, XYXY_PERCENT, XYXY_PIXELS, BoxFormat
 
-__all__ = ["FORMATS", "SEPARATE_FIELDS"]
+__all__ = ["FORMATS", "PERCENT", "PERCENT_SUFFIX", "SEPARATE_FIELDS"]
 
 # Keys of a document's list of boxes (EuroCity Persons' `children` first).
 _BOX_LISTS = ("children", "objects", "boxes", "annotations")
@@ -38,6 +45,10 @@ SEPARATE_FIELDS: tuple[tuple[tuple[str, str, str, str], str], ...] = (
     (("left", "top", "width", "height"), XYWH_PIXELS),
 )
 
+# A pixel convention's twin in percent of the image's sides, and the twin row's name's ending.
+PERCENT = {XYXY_PIXELS: XYXY_PERCENT, XYWH_PIXELS: XYWH_PERCENT}
+PERCENT_SUFFIX = " (percent)"
+
 # Where a box's four fields lie: on the box itself (EuroCity Persons), or in an object of their own under
 # it (the Mapillary Traffic Sign Dataset's `objects[].bbox {xmin, ymin, xmax, ymax}` beside `label`).
 _BOX_HOLDERS = ("", "bbox", "box", "bndbox")
@@ -49,7 +60,7 @@ _SOURCE = ("EuroCity Persons (eurocity-dataset.tudelft.nl; readers seen by searc
 
 def _row(boxes: str, label: str, fields: tuple[str, str, str, str], convention: str) -> BoxFormat:
     return BoxFormat(
-        name=f"Per-image JSON boxes: {boxes}[].{label}, {' '.join(fields)}",
+        name=f"Per-image JSON boxes: {boxes}[].{label}, {' '.join(fields)}" + (PERCENT_SUFFIX if convention in PERCENT.values() else ""),
         pairing=PER_IMAGE_JSON,
         files=r"",  # told by content, whatever its folder's name (a city's, in EuroCity Persons' mirror tree)
         boxes_field=boxes,
@@ -67,5 +78,8 @@ def _held(holder: str, fields: tuple[str, str, str, str]) -> tuple[str, str, str
 
 FORMATS: tuple[BoxFormat, ...] = tuple(
     _row(boxes, label, _held(holder, fields), convention)
+    for holder in _BOX_HOLDERS for boxes in _BOX_LISTS for label in _CLASS_FIELDS for fields, convention in SEPARATE_FIELDS
+) + tuple(  # the percent twins, after every pixel row: read where a layout file names them
+    _row(boxes, label, _held(holder, fields), PERCENT[convention])
     for holder in _BOX_HOLDERS for boxes in _BOX_LISTS for label in _CLASS_FIELDS for fields, convention in SEPARATE_FIELDS
 )
