@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shardify.converters import list_cells
 from shardify.converters.column_content import is_number
 from shardify.converters.column_names import shown_column
 from shardify.converters.column_texts import found_texts
@@ -40,11 +41,13 @@ def joined_separator(cells: Sequence[object]) -> str:
     ','
     >>> joined_separator(["Paris, France", "Lyon, France"]), joined_separator(["a b, c d", "e f, g h"])
     (',', '')
+    >>> joined_separator(["['cs.LG', 'cs.AI']", "['cs.CV', 'cs.LG']", "['cs.CV']"])
+    ''
     >>> joined_separator(["It rained, then it stopped all day long.", "We left, and the night was calm again."])
     ''
     """
     texts = [str(c).strip() for c in cells if str(c or "").strip()]
-    if len(texts) < 2:
+    if len(texts) < 2 or list_cells.list_column(texts):  # `['cs.LG', 'cs.AI']`: list literals, parsed, never split
         return ""
     for separator in _SEPARATORS:
         lists = [[item.strip() for item in text.split(separator)] for text in texts]

@@ -132,3 +132,17 @@ def test_joined_separator_wants_repeats_short_items_and_most_cells_joined() -> N
 
 def joined_separator_of(cells: list[str]) -> str:
     return joined_tags.joined_separator(cells)
+
+
+def test_the_hostile_twin_of_list_literals_is_read_as_lists_not_split(tmp_path: Path) -> None:
+    # `['cs.LG', 'cs.AI']` cells (the arXiv abstracts table, blind16): commas inside a list literal, parsed, never a
+    # --label-separator ',' (which would have cut "['cs.LG'" from "'cs.AI']")
+    rows, truth = [["text", "tags"]], {}
+    for i in range(12):
+        tags = sorted({_TAGS[(i + 2 * k) % 6] for k in range(1 + i % 3)})
+        text = f"an abstract about method {i} and the results it gives on the usual benchmarks"
+        rows.append([text, repr(tags)])
+        truth[text] = set(tags)
+    _text(tmp_path / "src" / "abstracts.csv", _csv(rows))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _labels(tmp_path / "out") == truth
