@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
+from shardify.converters import joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -250,6 +250,8 @@ def resolve_columns(
         # kept as a feature (--keep-columns), the user has named it: the records are unlabelled
         named_label = label if label in options.keep_columns else ""
         label = unless_scores(columns, label, options, sample)
+        if label and not options.label_separator:  # MPST's `tags`: joined tags, read whole each combination a class
+            joined_tags.refuse_joined(columns, label, sample)
         label = unless_unique(columns, label, sample)
         label = sparse_labels.unless_sparse(columns, label, sample)  # CFPB's `Tags`, empty in most rows
     by_position = not label and not elsewhere and not header and sample and len(columns) > 1
@@ -337,6 +339,8 @@ def resolve_columns(
     if named_classes:
         classes = named_classes
         unused = tuple((name, why) for name, why in unused if name not in classes)
+    if label and sample and header and not options.label_separator and not options.label_column:
+        joined_tags.refuse_joined(columns, label, sample)  # found by its content too (a questions table's `python|pandas`)
     separator = ""
     if label and sample and not options.label_separator and label in columns and list_cells.list_column(
             [row[columns.index(label)] for row in sample if columns.index(label) < len(row)]):

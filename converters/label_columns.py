@@ -262,9 +262,20 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
         raise UnnamedLabelColumn(
             f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
             "words, short phrases, numbers or true/false, "
-            f"as labels do: name the label with --label-column {found[0]!r} (or another column); "
+            f"as labels do: name the label with {_label_offer(columns, found[0], taken, sample)} (or another column); "
             f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled"
             + _flags_beside_classes(found, {name: cells[columns.index(name)] for name in found}), found)
+
+
+def _label_offer(columns: Sequence[str], name: str, taken: Sequence[str], sample: Sequence[Sequence[object]]) -> str:
+    """`--label-column NAME`, with `--label-separator` (and the text where a pair would be read) where the
+    column's cells are joined tags (a questions table's `python|pandas`: read whole, each combination a class)."""
+    from shardify.converters import joined_tags  # imported here: joined_tags raises this module's UnnamedLabelColumn
+
+    separator = joined_tags.joined_separator([row[columns.index(name)] for row in sample if len(row) == len(columns)])
+    if not separator:
+        return f"--label-column {name!r}"
+    return joined_tags.tags_offer(name, separator, joined_tags.pair_body(columns, name, sample))
 
 
 def _flags_beside_classes(found: Sequence[str], cells: dict[str, list[object]]) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shardify.converters.column_names import is_integer, is_key_name
-from shardify.converters import label_phrases
+from shardify.converters import joined_tags, label_phrases
 from shardify.converters.label_columns import UnnamedLabelColumn, label_kind
 from shardify.plan import layout
 from shardify.plan.structure import split_word
@@ -61,6 +61,8 @@ def _holds_labels(header, column: str) -> bool:
     them: a stop's candidate may be a column named like a label whose cells all differ (an id or
     a text, `unless_unique`), which the files never decide for."""
     cells = _cells(header, column)
+    if joined_tags.joined_separator(cells):  # `python|pandas`: named alone, each combination would be a class
+        return False
     return bool(label_kind(cells) or label_phrases.repeated_phrases(cells))
 
 

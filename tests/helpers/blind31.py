@@ -329,7 +329,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "hku_is": None,
     "cyberbullying": None,
     "medical_abstracts": None,
-    "mpst": None,
+    "mpst": {"label_column": "tags", "label_separator": ",", "text_column": "plot_synopsis"},  # since readers30 (its stop
+    # names all three); None in the baseline JSON
 }
 
 # The tally (tests/helpers/blind31_baseline_08959a2.json).

@@ -17,6 +17,9 @@ vocabulary (medical_abstracts right), split lists in .mat files named as their v
 masks one folder below their images stop naming the folder's --exclude and what the rest then needs, numbered object
 folders stop naming --label-from-name (eth80 a good stop), the masks' stop names --label-level 0 where one folder is
 left (msra10k a good stop): 5 right, 2 good stops, 3 useless stops, 0 exit 1, 0 wrong exit 0.
+Since readers30 (tests/layouts/test_readers30.py): a label column of joined tags stops naming --label-column with
+--label-separator and, where a pair would be read, --text-column (mpst a good stop): 5 right, 3 good stops, 2 useless
+stops, 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ WRONG = {
     # lists unread): converters/mat_evidence_files.py reads a char matrix, shardify/plan/recognise.py the list
     # medical_abstracts: right since blindfix31 (WRONG EXIT 0 at 08959a2: medical_tc_labels.csv written as records):
     # beam_jobs/discover/code_name_tables.py
-    "mpst": ("STOPS (exit 2): the 'tags' cells (', '-joined) read as unique texts; names --label-column "
-             "'synopsis_source'; --label-column tags keeps each joined cell one label"),
+    # mpst: a good stop since readers30 (a useless stop at 08959a2: the 'tags' cells (', '-joined) read as unique
+    # texts, --label-column 'synopsis_source' named): converters/joined_tags.py names --label-column 'tags'
+    # --label-separator ',' --text-column 'plot_synopsis'
     # msra10k: a good stop since blindfix31 (a useless stop at 08959a2: --exclude '**/*.png' named, then a further stop
     # asked for --label-level 0); the stop names both
 }
