@@ -17,11 +17,11 @@ from typing import BinaryIO
 from shardify.converters import tables, untrusted_xml
 from shardify.converters.box_objects import box_object, labels_of
 from shardify.converters.evidence_files import EvidenceRow
+from shardify.converters.evidence_rows import key_fault
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan import box_formats, keyed_box_documents
 from shardify.plan.box_formats import BoxFormat
-from shardify.plan.entries import is_inside
 
 __all__ = ["document_rows", "frame_rows", "json_box", "MAX_DOCUMENT_BYTES", "UnreadableDocument"]
 
@@ -74,13 +74,11 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
             continue
         key = box_formats.document_key(key) if fmt.document == "yaml" else key.strip()
         key = key.lstrip("/") if fmt.rooted_keys else key  # (BBBC041's `/images/<uuid>.png`: from the dataset's root)
-        if not is_inside(key.replace("\\", "/")):
-            yield tables.RowError(number, f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder")
+        outside = f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder"
+        fault = key_fault(number, key, first, outside, "entries")
+        if fault is not None:
+            yield fault
             continue
-        if key in first:
-            yield EvidenceRow(number, key, error=f"entries {first[key]} and {number} both give its boxes: which is meant cannot be told")
-            continue
-        first[key] = number
         boxes = entry.get(fmt.boxes_field) or []
         if not isinstance(boxes, list):
             yield EvidenceRow(number, key, error=f"entry {number}: its {fmt.boxes_field} is no list")

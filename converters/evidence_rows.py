@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import tables
-from shardify.plan.entries import SourceObject
+from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["EvidenceRow", "filled_lines", "first_lines", "line_rows", "prefixed", "text_lines"]
+__all__ = ["EvidenceRow", "filled_lines", "first_lines", "key_fault", "line_rows", "prefixed", "text_lines"]
 
 # A longer line is not one of a list's lines.
 _MAX_LINE_BYTES = 1 << 20
@@ -110,3 +110,30 @@ def prefixed(rows: Iterator, prefix: str) -> Iterator:
     `shardify.plan.split_folder_tables`, where one bare name names a file in each split's folder)."""
     for row in rows:
         yield dataclasses.replace(row, key=prefix + row.key) if prefix and isinstance(row, EvidenceRow) else row
+
+
+def key_fault(
+    number: int, key: str, first: dict[str, int], outside: str, rows: str, gives: str = "boxes"
+) -> EvidenceRow | tables.RowError | None:
+    """Why row `number` of a file of many images' boxes, naming `key`, gives no image its objects: its
+    key leads outside the folder (a RowError saying `outside`), or an earlier row gave the same key (the
+    image rejected: which row is meant cannot be told, `rows` naming them, "lines" or "entries", `gives`
+    what they give); else
+    None, `number` kept in `first` as the key's row. One check for the readers of IDL lines, named
+    lines and JSON documents, so that each says the same of the same fault.
+
+    >>> first = {}
+    >>> key_fault(3, "a.jpg", first, "outside", "lines"), first
+    (None, {'a.jpg': 3})
+    >>> key_fault(5, "a.jpg", first, "outside", "lines").error
+    'lines 3 and 5 both give its boxes: which is meant cannot be told'
+    >>> key_fault(6, "../b.jpg", first, "its path leads outside", "lines").reason
+    'its path leads outside'
+    """
+    if not is_inside(key.replace("\\", "/")):
+        return tables.RowError(number, outside)
+    if key in first:
+        twice = f"{rows} {first[key]} and {number} both give its {gives}: which is meant cannot be told"
+        return EvidenceRow(number, key, error=twice)
+    first[key] = number
+    return None

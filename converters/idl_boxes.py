@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 
 from shardify.converters import tables
 from shardify.converters.evidence_files import EvidenceRow
-from shardify.converters.evidence_rows import line_rows
+from shardify.converters.evidence_rows import key_fault, line_rows
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.plan.box_formats import BoxFormat
@@ -72,13 +72,10 @@ def idl_rows(lines: Iterator[tuple[int, str] | tables.RowError], fmt: BoxFormat)
                 yield tables.RowError(number, f"not an IDL line ('\"path\": (x1, y1, x2, y2), ...;'): {text[:80]!r}")
             return
         key = found.group(1).strip()
-        if not is_inside(key.replace("\\", "/")):
-            yield tables.RowError(number, f"its path {key[:200]!r} leads outside the folder: it names no image")
+        fault = key_fault(number, key, first, f"its path {key[:200]!r} leads outside the folder: it names no image", "lines")
+        if fault is not None:
+            yield fault
             return
-        if key in first:
-            yield EvidenceRow(number, key, error=f"lines {first[key]} and {number} both give its boxes: which is meant cannot be told")
-            return
-        first[key] = number
         try:
             objects = tuple(text_box_object(fmt.single_class, list(box.groups()), fmt.convention, where=f"line {number}")
                             for box in _BOXES.finditer(found.group(2) or ""))

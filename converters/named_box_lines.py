@@ -26,11 +26,11 @@ from collections.abc import Iterator
 from shardify.converters import tables
 from shardify.converters.box_objects import labels_of
 from shardify.converters.evidence_files import EvidenceRow
-from shardify.converters.evidence_rows import line_rows
+from shardify.converters.evidence_rows import key_fault, line_rows
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.plan.box_formats import BoxFormat, is_number
-from shardify.plan.entries import SourceObject, is_inside
+from shardify.plan.entries import SourceObject
 from shardify.plan.label_names import normalise_label
 
 __all__ = ["has_box", "is_named_line", "named_keys", "named_rows"]
@@ -101,13 +101,11 @@ def named_rows(lines: Iterator[tuple[int, str] | tables.RowError], fmt: BoxForma
             yield tables.RowError(number, f"not a line of {fmt.name} ('<file>:<object>; ...'): {text[:80]!r}")
             return
         key = found.group(1).strip()
-        if not is_inside(key.replace("\\", "/")):
-            yield tables.RowError(number, f"its name {key[:200]!r} leads outside the folder: it names no image")
+        outside = f"its name {key[:200]!r} leads outside the folder: it names no image"
+        fault = key_fault(number, key, first, outside, "lines", "objects")
+        if fault is not None:
+            yield fault
             return
-        if key in first:
-            yield EvidenceRow(number, key, error=f"lines {first[key]} and {number} both give its objects: which is meant cannot be told")
-            return
-        first[key] = number
         objects = []
         for k, part in enumerate(_objects(found.group(2)), 1):
             fields = fmt.fields_of(part)

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import (
-    box_beside, box_content_tables, box_literal_tables, folder_tables, frame_row_tables, label_file_found, set_aside, voc_beside,
+    box_beside, box_content_tables, box_image_folders, box_literal_tables, folder_tables, frame_row_tables, label_file_found, set_aside,
+    voc_beside,
 )
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -28,7 +29,6 @@ from shardify.converters.evidence_files import MAX_XML_BYTES
 from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, file_name_labels, layout
-from shardify.plan.box_file_names import annotated_image
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
@@ -45,136 +45,25 @@ _ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json", "idl", "yaml", "yml")
 _FIRST_FILES = 20
 
 
-
-
-def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> str:
-    """The sibling folder of `folder` whose images share the stems of most of its text files
-    (`training/image_2` for `training/label_2`), or the folder holding `folder` where its own
-    images do (OIDv4's `train/Apple/Label/` in `train/Apple/`); or ""."""
-    parent = posixpath.dirname(folder)
-    stems = {_image_stem(p) for p in texts}
-    best, shared = "", 0
-    for images, image_stems in sorted(images_by_folder.items()):
-        if images == folder or (images != parent and posixpath.dirname(images) != parent):
-            continue
-        count = len(stems & image_stems)
-        if count * 2 >= len(stems) and count > shared:
-            best, shared = images, count
-    return best
-
-
-def _image_stem(path: str) -> str:
-    """An annotation file's stem, without an image's extension its name keeps (WiderPerson's
-    `000040.jpg.txt` annotates `000040.jpg`) or a format's prefix (`box_formats.BoxFormat.stem_prefix`)."""
-    found = annotated_image(layout.stem(path))
-    found = layout.stem(found) if layout.extension(found) in layout.IMAGE_EXTENSIONS else found
-    # a prefix a format's files add to their image's stem (ICDAR's `gt_img_1.txt` annotates `img_1.jpg`)
-    return next((found[len(p):] for p in _STEM_PREFIXES if found.startswith(p) and len(found) > len(p)), found)
-
-
-_STEM_PREFIXES = tuple(sorted({f.stem_prefix for f in box_formats.FORMATS if f.stem_prefix}))
-# Suffixes of images one per-image file annotates together (`BoxFormat.image_suffixes`: VEDAI's `_co`, `_ir`).
-_VIEW_SUFFIXES = tuple(sorted({s for f in box_formats.FORMATS for s in f.image_suffixes}))
-
-
-def _view_stems(stem: str) -> set[str]:
-    """An image's stem, and the stem of the annotation file of its views where its name ends in a
-    format's view suffix (`00000003_co` -> also `00000003`)."""
-    return {stem, *(stem[:-len(s)] for s in _VIEW_SUFFIXES if stem.endswith(s) and len(stem) > len(s))}
-
-def _mirror_roots(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> tuple[str, str] | None:
-    """(the root of the text tree, the root of the image tree) where `folder` mirrors a folder of
-    images whose path differs from its own in one folder above, the names beneath the same
-    (FlickrLogos' `classes/masks/HP` for `classes/jpg/HP`: roots `classes/masks`, `classes/jpg`),
-    most of its files' stems that folder's images'; else None."""
-    parts = folder.split("/")
-    stems = {_image_stem(p) for p in texts}
-    for images, image_stems in sorted(images_by_folder.items()):
-        other = images.split("/")
-        if len(other) != len(parts) or images == folder:
-            continue
-        differ = [i for i, (a, b) in enumerate(zip(parts, other)) if a != b]
-        if len(differ) == 1 and differ[0] < len(parts) - 1 and len(stems & image_stems) * 2 >= len(stems):
-            at = differ[0] + 1
-            return "/".join(parts[:at]), "/".join(other[:at])
-    return _deeper_mirror_roots(parts, stems, images_by_folder)
-
-
-def _deeper_mirror_roots(parts: list[str], stems: set[str], images_by_folder: dict[str, set[str]]) -> tuple[str, str] | None:
-    """`_mirror_roots` of trees at different depths, the same folder names beneath (IceVision's
-    `annotations/training/<sequence>/` for `images/<sequence>/`), the roots apart; else None.
-
-    >>> _deeper_mirror_roots(["a", "training", "s1"], {"1"}, {"images/s1": {"1"}})
-    ('a/training', 'images')
-    """
-    for images, image_stems in sorted(images_by_folder.items()):
-        other = images.split("/")
-        if len(other) == len(parts) or other[-1] != parts[-1] or len(stems & image_stems) * 2 < len(stems):
-            continue
-        tail = 1
-        while tail < min(len(parts), len(other)) and parts[-tail - 1] == other[-tail - 1]:
-            tail += 1
-        text_root, image_root = "/".join(parts[:-tail]), "/".join(other[:-tail])
-        if text_root and image_root and not text_root.startswith(image_root + "/") and not image_root.startswith(text_root + "/"):
-            return text_root, image_root
-    return None
-
-
-def _split_tree_images(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> str:
-    """The sibling folder of `folder` whose split folders' images share the stems of most of its files,
-    no stem in two of them (the Mapillary Traffic Sign Dataset's `images/` of `images/{train,val,test}/`
-    beside the one flat `annotations/<key>.json`): keyed by stem alone; or "".
-
-    >>> _split_tree_images("annotations", ["annotations/a.json", "annotations/b.json"], {"images/train": {"a"}, "images/val": {"b"}})
-    'images'
-    """
-    parent = posixpath.dirname(folder)
-    stems = {_image_stem(p) for p in texts}
-    trees: dict[str, list[set[str]]] = {}
-    for images, image_stems in images_by_folder.items():
-        tree = posixpath.dirname(images)
-        if tree != folder and tree and posixpath.dirname(tree) == parent and split_word(posixpath.basename(images)):
-            trees.setdefault(tree, []).append(image_stems)
-    best, shared = "", 0
-    for tree, groups in sorted(trees.items()):
-        union = set().union(*groups)
-        count = len(stems & union)
-        if len(groups) >= 2 and sum(map(len, groups)) == len(union) and count * 2 >= len(stems) and count > shared:
-            best, shared = tree, count
-    return best
-
-
-def _bare_split_folders(tree: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> tuple[str, ...]:
-    """The split folders ('/'-ended) of `_split_tree_images`' tree none of whose sampled images has a
-    document (MTSD's `images/test/`, its annotations withheld): written without objects.
-
-    >>> _bare_split_folders("images", ["a/x.json"], {"images/train": {"x"}, "images/test": {"y"}})
-    ('images/test/',)
-    """
-    stems = {_image_stem(p) for p in texts}
-    return tuple(sorted(f"{images}/" for images, image_stems in images_by_folder.items()
-                        if posixpath.dirname(images) == tree and split_word(posixpath.basename(images)) and not image_stems & stems))
-
-
 def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     images_by_folder: dict[str, set[str]] = {}
     texts_by_folder: dict[str, list[str]] = {}
     for path in sample:
         ext = layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:  # (and the stem a format's views share: VEDAI's `<id>` of `<id>_co.png`)
-            images_by_folder.setdefault(posixpath.dirname(path), set()).update(_view_stems(layout.stem(path)))
+            images_by_folder.setdefault(posixpath.dirname(path), set()).update(box_image_folders.view_stems(layout.stem(path)))
         elif ext in ("txt", "json", "tsv") and "/" in path:  # (.tsv: IceVision's rows under a header, `header_box_rows`)
             texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []
     trees: set[tuple[str, str]] = set()
     for folder, texts in sorted(texts_by_folder.items()):
-        image_folder = _mirrored_images(folder, texts, images_by_folder)
-        roots = None if image_folder else _mirror_roots(folder, texts, images_by_folder)
+        image_folder = box_image_folders.mirrored_images(folder, texts, images_by_folder)
+        roots = None if image_folder else box_image_folders.mirror_roots(folder, texts, images_by_folder)
         if roots in trees:
             continue  # (its tree's Evidence is made: one for all its folders, sampled or not)
         if roots:
             image_folder = roots[1]
-        by_stem = not image_folder and bool(image_folder := _split_tree_images(folder, texts, images_by_folder))
+        by_stem = not image_folder and bool(image_folder := box_image_folders.split_tree_images(folder, texts, images_by_folder))
         if not image_folder:
             continue
         documents = [p for p in texts if layout.extension(p) == "json"]
@@ -184,7 +73,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             # a row of no folder of its own (LabelMe's, `files` "") is told by its content, whatever its folder's
             # name (an export's ann/ beside img/), where the documents lie apart from their images (beside them:
             # box_beside's, and split folders of the same stems are no mirrors); read as far as its reader reads
-            apart = not {_image_stem(p) for p in documents} & images_by_folder.get(folder, set())
+            apart = not {box_image_folders.image_stem(p) for p in documents} & images_by_folder.get(folder, set())
             fmt = _json_documents_format(config, folder, documents, apart)
         else:
             first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
@@ -198,7 +87,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if by_stem:  # the images in split folders beneath image_folder, each keyed by its stem alone (MTSD's)
             note = f"{folder}/: objects, one file per image of {image_folder}/<split>/ by stem: {fmt.shown}"
             rule = KeyRule(1, False)
-            bare = _bare_split_folders(image_folder, texts, images_by_folder)
+            bare = box_image_folders.bare_split_folders(image_folder, texts, images_by_folder)
             note += (f"; {', '.join(bare)}: no document, its images written without objects" if bare else "") + (
                 "; an image of another split folder without its document a reject")
         if roots:  # a mirror tree: one Evidence at its root, each file keyed by its image's path from SRC

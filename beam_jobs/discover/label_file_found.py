@@ -16,12 +16,11 @@ import dataclasses
 import itertools
 import os
 import posixpath
-import re
 from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, pair_companions
+from shardify.beam_jobs.discover import coco_file_sample, pair_companions
 from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
     coco_per_split,
     in_split_folder,
@@ -43,7 +42,7 @@ from shardify.beam_jobs.discover.label_cell_checks import check_label_cells  # r
 from shardify.beam_jobs.discover.tables_by_content import line_tables_at_top  # re-exported
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, label_files, separators, table_scans, tables
+from shardify.converters import label_files, separators, table_scans, tables
 from shardify.converters.columns import LabelFileColumns, label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
@@ -84,9 +83,6 @@ __all__ = [
 
 # Label file rows looked at to tell path keys from file-name and id keys.
 LABEL_KEY_SAMPLE_ROWS = 100
-# Bytes read at a time when scanning a COCO file for its first file names.
-_SCAN_BLOCK_BYTES = 1 << 20
-_COCO_SCAN_BYTES = 64 << 20  # file names sampled from a COCO file's first 64 MiB at most
 # A Hugging Face imagefolder's metadata files: `file_name` names an image, the other columns are
 # its features (`text` a caption). Read as a label file where one lies at the top of SRC.
 HF_METADATA_FILES = ("metadata.csv", "metadata.jsonl")
@@ -180,7 +176,7 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
         given = config.key_column if config.labels_file else ""
         fmt = label_files.label_file_format(path, given)
         if fmt == label_files.COCO:
-            return _coco_sample(path, shown)
+            return coco_file_sample.coco_sample(path, shown, LABEL_KEY_SAMPLE_ROWS)
         keys, captions, order, cells, labelled = [], False, False, [], False
         key_column = given_key_column(path, given) or _key_column(path, fmt, sample, shown)
         with open_input(path) as fileobj:
@@ -270,9 +266,6 @@ def _json_line_cells(path: str) -> tuple[tuple[str, ...], list[list[object]]]:
     return columns, [["" if row.get(c) is None else row.get(c) for c in columns] for row in objects]
 
 
-_COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
-
-
 def label_table_head(path: str) -> tables.TableHeader:
     """A label table's header and first rows, as `table_scans.read_table` reads them for a label file (no
     column options), read once per detection (`head_reads.read_once`): its key column, the check of its
@@ -320,41 +313,6 @@ def _check_split_column(path: str, shown: str, config: ConvertConfig, key_column
     # (beside a label column, `label_file_splits.with_split_column` reads it as the splits, or stops; not a glob's tables)
     split_cells.check_split_cells(shown, columns, data, columns.index(chosen.key), label, bool(config.label_column), split_folders,
                                   splits_read=not table_groups.is_glob(shown))
-
-
-def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
-    """Keys and captions of a COCO file from a scan of its bytes (it can be hundreds of MB: the
-    worker that reads it parses it once; detection does not)."""
-    keys: list[str] = []
-    url_keys: list[str] = []  # LVIS names its images by coco_url only: their paths are its keys
-    captions = False
-    with open_input(path) as fileobj:
-        tail = b""
-        for _ in range(_COCO_SCAN_BYTES // _SCAN_BLOCK_BYTES):
-            block = fileobj.read(_SCAN_BLOCK_BYTES)
-            if not block:
-                break
-            chunk = tail + block
-            if len(keys) < LABEL_KEY_SAMPLE_ROWS:
-                keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
-                url_keys += coco_urls.url_keys(chunk)[: LABEL_KEY_SAMPLE_ROWS - len(url_keys)]
-            captions = captions or b'"caption"' in chunk
-            if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
-                break
-            tail = chunk[-256:]
-        if not keys and not url_keys:  # LVIS's images follow its annotations, hundreds of MB in
-            url_keys = coco_like.url_keys_at_end(fileobj, size_of(fileobj), LABEL_KEY_SAMPLE_ROWS)
-    keys = keys or url_keys
-    return layout_guess.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
-
-
-def _json_string(escaped: bytes) -> str | None:
-    """The string a JSON string literal's inside spells, or None if it is not valid JSON."""
-    try:
-        value = json_input.parse(b'"' + escaped + b'"')
-    except InvalidInputError:
-        return None
-    return value if isinstance(value, str) else None
 
 
 def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[str], top_folders: list[str]) -> str:

@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover.candidates import (
     in_batches,
     reject,
 )
-from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tables, table_splits, unread_rows
+from shardify.beam_jobs.discover import json_split_ids, line_rows, pixel_row_scan, repeated_tables, table_splits, unread_rows
 from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
@@ -43,7 +43,7 @@ from shardify.converters import joined_texts
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
-from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
+from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
 from shardify.plan.evidence import Evidence, example_file
 from shardify.plan.line_files import LineFile
 from shardify.plan.text_joins import TextJoin
@@ -124,7 +124,8 @@ class _ScanTable(beam.DoFn):
                         pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)
                     if pixels is not None:
                         split = table_splits.split_of(relpath, shared)
-                        yield from in_batches(_pixel_rows(relpath, location, pixels, rows, scanned, split, labels))
+                        scan = pixel_row_scan.scan_pixel_rows(relpath, location, pixels, rows, scanned, split, labels)
+                        yield from in_batches(scan)
                     else:
                         yield from self._rows(relpath, location, header, rows, scanned, table_splits.split_of(relpath, shared), labels)
             except (InvalidInputError, OSError) as error:
@@ -325,61 +326,6 @@ class _ScanTable(beam.DoFn):
             yield beam.pvalue.TaggedOutput(COLUMNS, (TEXT_PAIR_COLUMN, BYTES))
         if answers:
             yield beam.pvalue.TaggedOutput(COLUMNS, (ANSWERS_COLUMN, BYTES))
-
-
-def _pixel_rows(
-    relpath: str,
-    location: MemberLocation | None,
-    columns: pixel_rows.PixelColumns,
-    rows: Iterator[tables.Row | tables.RowError],
-    scanned: _Progress,
-    split: str,
-    line_labels: list[str] | None = None,
-) -> Iterator:
-    """A table of images written out as numbers (see `converters/pixel_rows.py`): an image
-    Candidate per row, split by its split column where it has one, or a reject saying why not; one
-    by one, for the caller to gather (`in_batches`). `line_labels`: row n's label at [n - 1] where a
-    label table of its own gives them (`pixel_label_tables.py`: AHCD's csvTrainLabel)."""
-    yield beam.pvalue.TaggedOutput(NOTES, (relpath, columns.describe()))
-    for row in rows:
-        scanned.last_row = row.row
-        if isinstance(row, tables.RowError):
-            yield reject(relpath, row.reason, row.row)
-            continue
-        try:
-            image = pixel_rows.image_of(row.cells, columns)
-        except InvalidInputError as error:
-            yield reject(relpath, error.reason, row.row)
-            continue
-        try:
-            row_split = split_column.row_split(row.cells, columns.split, split)
-        except InvalidInputError as error:
-            yield reject(relpath, error.reason, row.row)
-            continue
-        labels: tuple[str, ...] = ()
-        if line_labels is not None and not columns.label:
-            labels = (line_labels[row.row - 1],) if row.row <= len(line_labels) else ()
-            if not labels:
-                yield reject(relpath, "no label: past the end of its label table", row.row)
-                continue
-        elif columns.label:
-            cell = row.cells.get(columns.label)
-            labels = (cell.strip(),) if isinstance(cell, str) and cell.strip() else ()
-            if not labels:
-                yield reject(relpath, f"empty label in column {columns.label!r}", row.row)
-                continue
-        yield Candidate(
-            ARRAY,
-            relpath,
-            row.length,  # the writer reads the row again, these bytes at this offset
-            labels,
-            split=row_split,
-            unlabelled=not labels,
-            row=row.row,
-            offset=row.offset,
-            shape=image.shape,
-            location=location,
-        )
 
 
 def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions, cells: dict) -> bool:

@@ -1,6 +1,8 @@
 """The rows of `shardify.plan.box_formats`: one `BoxFormat` per shape of box text a public
 detection dataset ships, data rather than code per dataset (each row's `source` says where its
 shape was read). A new dataset of a known shape needs no row; a new shape needs one here.
+Kinds whose rows share one reading keep them in modules of their own (`box_table_rows`,
+`box_document_rows`, `json_box_rows`, ...), joined here in the order rows are tried.
 """
 
 from __future__ import annotations
@@ -12,22 +14,19 @@ from shardify.plan.box_format import (
     FOLDER_TABLES,
     FRAMES_XML,
     IDL_LINES,
-    JSON_DOCUMENT,
     JSON_LINES,
     PER_IMAGE,
     PER_IMAGE_JSON,
     POINTS_PIXELS,
     QUAD_PIXELS,
     ROTATED_PIXELS,
-    ROWS,
     WORDS_BEFORE_BOX,
-    XXYY_NORMALISED,
     XYWH_PIXELS,
     XYXY_PIXELS,
     BoxFormat,
 )
 
-from shardify.plan import corner_point_documents, frame_row_formats, header_box_rows, json_box_rows, keyed_box_documents, named_line_rows, oriented_box_rows
+from shardify.plan import box_document_rows, box_table_rows, corner_point_documents, frame_row_formats, header_box_rows, json_box_rows, keyed_box_documents, named_line_rows, oriented_box_rows
 
 __all__ = ["FORMATS"]
 
@@ -305,95 +304,7 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="FDDB README (vis-www.cs.umass.edu/fddb/README.txt: <image name>, <number of faces>, then "
         "<major_axis_radius minor_axis_radius angle center_x center_y 1> a face)",
     ),
-    BoxFormat(
-        name="Open Images boxes",
-        pairing=ROWS,
-        files=r"annotations-bbox\.csv",
-        class_field="LabelName",
-        box_fields=("XMin", "XMax", "YMin", "YMax"),
-        convention=XXYY_NORMALISED,
-        key_field="ImageID",
-        flags=(("IsGroupOf", "is_crowd"), ("IsTruncated", "truncated")),
-        class_names=r"class-descriptions-boxable\.csv",
-        source="Open Images download page; tfds object_detection/open_images.py",
-    ),
-    BoxFormat(
-        name="SKU-110K boxes",
-        pairing=ROWS,
-        files=r"annotations_[a-z]+\.csv",  # annotations/annotations_train.csv, _val, _test: no header
-        columns=("image_name", "x1", "y1", "x2", "y2", "class", "image_width", "image_height"),
-        class_field="class",
-        box_fields=("x1", "y1", "x2", "y2"),
-        convention=XYXY_PIXELS,
-        key_field="image_name",
-        source="SKU110K_CVPR19 README; Ultralytics' SKU-110K.yaml (names = 'image', 'x1', 'y1', 'x2', 'y2', "
-        "'class', 'image_width', 'image_height')",
-    ),
-    BoxFormat(
-        name="GTSDB boxes",
-        pairing=ROWS,
-        files=r"gt\.txt",  # FullIJCNN2013/gt.txt: no header, `00000.ppm;774;411;815;446;11`
-        columns=("file", "x1", "y1", "x2", "y2", "class_id"),
-        class_field="class_id",
-        box_fields=("x1", "y1", "x2", "y2"),
-        convention=XYXY_PIXELS,
-        key_field="file",
-        separator=";",
-        numbered_class=True,
-        source="GTSDB ReadMe.txt (Format: image;leftCol;topRow;rightCol;bottomRow;ClassID)",
-    ),
-    BoxFormat(
-        name="Global Wheat boxes",
-        pairing=ROWS,
-        files=r"\.csv",  # train.csv: recognised by its header's columns, not its name
-        single_class="wheat_head",
-        box_fields=("bbox",),  # one cell: "[x, y, w, h]"
-        convention=XYWH_PIXELS,
-        key_field="image_id",
-        by_header=True,
-        source="Kaggle Global Wheat Detection data page (train.csv: image_id,width,height,bbox,source)",
-    ),
-    BoxFormat(
-        name="AAU annotation tool boxes",
-        pairing=ROWS,
-        files=r"\.csv",  # recognised by its header's columns: LISA's allAnnotations.csv, Brackish's <video>.csv
-        class_field="Annotation tag",
-        box_fields=("Upper left corner X", "Upper left corner Y", "Lower right corner X", "Lower right corner Y"),
-        convention=XYXY_PIXELS,
-        key_field="Filename",
-        by_header=True,
-        separator=";",
-        source="Aalborg University's bounding-box annotation tool (LISA Traffic Sign Dataset readme; the Brackish "
-        "Dataset's annotations_AAU: 'Filename;Annotation tag;Upper left corner X;Upper left corner Y;Lower right "
-        "corner X;Lower right corner Y', semicolon-separated, pixels)",
-    ),
-    BoxFormat(
-        name="Box table of one class",
-        pairing=ROWS,
-        files=r"\.csv",  # recognised by its header's columns alone: a key and the corners, nothing else
-        single_class="object",  # the files name no class: every box one, its count what a record carries
-        box_fields=("xmin", "ymin", "xmax", "ymax"),
-        convention=XYXY_PIXELS,
-        key_field="image",
-        by_header=True,
-        only_columns=("width", "height"),
-        source="Kaggle car-object-detection (train_solution_bounding_boxes.csv: image,xmin,ymin,xmax,ymax, "
-        "pixels, one car class); the shape of many one-class Kaggle detection tables",
-    ),
-    BoxFormat(
-        name="Udacity Autti boxes",
-        pairing=ROWS,
-        files=r"labels\.csv",  # object-dataset/labels.csv: no header, space-separated, classes quoted
-        columns=("frame", "xmin", "ymin", "xmax", "ymax", "occluded", "label", "attributes"),
-        optional_columns=1,  # a traffic light's colour ("Red"): the class stays trafficLight
-        separator=" ",
-        class_field="label",
-        box_fields=("xmin", "ymin", "xmax", "ymax"),
-        convention=XYXY_PIXELS,
-        key_field="frame",
-        source="udacity/self-driving-car annotations/README.md (Dataset 2, Autti: frame, xmin, ymin, xmax, ymax, "
-        "occluded, label, attributes only on traffic lights; the label file has no header)",
-    ),
+) + box_table_rows.FORMATS + (
     BoxFormat(
         name="Corner box table per class folder",
         pairing=FOLDER_TABLES,
@@ -419,65 +330,7 @@ FORMATS: tuple[BoxFormat, ...] = (
         by_header=True,
         source="the UEC FOOD table ('img x1 y1 x2 y2') written as CSV, as exports of it are",
     ),
-    BoxFormat(
-        name="TT100K signs",
-        pairing=JSON_DOCUMENT,
-        files=r"\.json",  # data/annotations.json beside data/train/, data/test/ (2021: annotations_all.json): by its content
-        entries_field="imgs",  # {"types": [...], "imgs": {"<id>": {"path": "train/<id>.jpg", "objects": [...]}}}
-        key_field="path",
-        boxes_field="objects",
-        class_field="category",
-        box_fields=("bbox.xmin", "bbox.ymin", "bbox.xmax", "bbox.ymax"),
-        convention=XYXY_PIXELS,
-        by_header=True,
-        source="cg.cs.tsinghua.edu.cn/traffic-sign (TT100K data.zip: data/annotations.json; its code/python/anno_func.py "
-        "reads imgs[id]['path'] and objects' category and bbox xmin, ymin, xmax, ymax)",
-    ),
-    BoxFormat(
-        name="AU-AIR frames",
-        pairing=JSON_DOCUMENT,
-        files=r"\.json",  # auair2019/annotations.json beside auair2019/images/: by its content
-        entries_field="annotations",  # {"info", "licenses", "categories": [8 names], "annotations": [{"image_name", ...}]}
-        key_field="image_name",
-        boxes_field="bbox",
-        class_field="class",
-        class_list_field="categories",  # class 0 is categories[0], "Human"
-        box_fields=("left", "top", "width", "height"),
-        convention=XYWH_PIXELS,
-        by_header=True,
-        source="bozcani.github.io/auairdataset; its API (github.com/bozcani/auairdataset, auairtools/auair.py) reads "
-        "dataset['annotations'][i]['image_name'] and ['bbox'] [{top, left, height, width, class}], class an index into "
-        "'categories' (its examples/auair_subset/annotations.json)",
-    ),
-    BoxFormat(
-        name="Bosch small traffic lights",
-        pairing=JSON_DOCUMENT,
-        document="yaml",
-        files=r"\.ya?ml",  # dataset_train_rgb/train.yaml, dataset_test_rgb/test.yaml: by its content
-        key_field="path",  # [{"boxes": [{"label", "occluded", "x_max", "x_min", "y_max", "y_min"}], "path": "./rgb/..."}]
-        boxes_field="boxes",
-        class_field="label",
-        box_fields=("x_min", "y_min", "x_max", "y_max"),
-        convention=XYXY_PIXELS,
-        by_header=True,
-        source="hci.iwr.uni-heidelberg.de/content/bosch-small-traffic-lights-dataset (its README and the bosch-ros-pkg "
-        "bstld loaders: a YAML list of {boxes: [{label, occluded, x_max, x_min, y_max, y_min}] in pixels, path}; "
-        "test.yaml's paths on the authors' server, the file names those of rgb/test/)",
-    ),
-    BoxFormat(
-        name="BDD100K frames",
-        pairing=JSON_DOCUMENT,
-        files=r"\.json",  # bdd100k_labels_images_train.json (2018), det_20/det_train.json (2020): by its content
-        key_field="name",  # [{"name": "<stem>.jpg", "attributes": ..., "labels": [{"category", "box2d" | "poly2d"}]}]
-        boxes_field="labels",
-        class_field="category",
-        box_fields=("box2d.x1", "box2d.y1", "box2d.x2", "box2d.y2"),
-        convention=XYXY_PIXELS,
-        skip=(("box2d.x1", "", "a polygon with no box (BDD100K's lanes and drivable areas: poly2d, not an object)"),),
-        by_header=True,
-        source="doc.bdd100k.com (labels format: a list of frames, name, labels [{category, box2d {x1, y1, x2, y2} "
-        "or poly2d}]); github.com/bdd100k/bdd100k",
-    ),
+) + box_document_rows.FORMATS + (
     BoxFormat(
         name="UA-DETRAC sequences",
         pairing=FRAMES_XML,

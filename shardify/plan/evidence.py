@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from shardify.plan import composite_keys
 from shardify.plan.evidence_keys import INPUT_SUFFIX, NUMBERED, KeyRule, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
+from shardify.plan.vocabulary_files import VOCABULARY_NAMES, read_vocabulary
 
 __all__ = [
     "SPLIT_LIST",
@@ -430,33 +431,3 @@ def looks_like_a_list(relpath: str) -> bool:
     stem = posixpath.splitext(posixpath.basename(relpath))[0]
     words = _words(stem)
     return bool(words) and (any(split_word(w) for w in words) or bool(set(words) & _LIST_NAME_WORDS))
-
-
-# Files that name a dataset's classes, one a line, in index order (AG News' and DBpedia's
-# classes.txt, a class_names.txt beside a table).
-VOCABULARY_NAMES = frozenset({"classes.txt", "class_names.txt", "classnames.txt", "categories.txt", "labels.txt"})
-
-
-def read_vocabulary(lines: Sequence[str]) -> tuple[str, ...] | None:
-    """The class names of a vocabulary file's lines, in index order, or None when they are not
-    one name a line (or `index name` lines counted from 0 or 1, in order).
-
-    >>> read_vocabulary(["World", "Sports", "Business", "Sci/Tech"])
-    ('World', 'Sports', 'Business', 'Sci/Tech')
-    >>> read_vocabulary(["1 001.Black_footed_Albatross", "2 002.Laysan_Albatross"])
-    ('001.Black_footed_Albatross', '002.Laysan_Albatross')
-    >>> read_vocabulary(["0 Birds", "817 Oak Titmouse"]) is None
-    True
-    """
-    names = [line.strip() for line in lines if line.strip()]
-    if not names:
-        return None
-    indexed = [name.split(None, 1) for name in names]
-    if all(len(parts) == 2 and parts[0].isdigit() for parts in indexed):
-        numbers = [int(parts[0]) for parts in indexed]
-        if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or numbers[0] not in (0, 1):
-            return None  # ids with gaps (NABirds' `0 Birds`, `817 Oak Titmouse`): a keyed map, not names in order
-        names = [parts[1].strip() for parts in indexed]
-    if len(set(names)) != len(names) or any(len(name) > 200 for name in names):
-        return None
-    return tuple(names)

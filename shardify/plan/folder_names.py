@@ -20,11 +20,10 @@ from shardify.plan import siblings
 from shardify.plan.evaluation_parts import evaluation_part
 
 __all__ = [
+    "ABBREVIATED_SPLITS",
     "MASK_FOLDER_WORDS",
     "PART_SPLIT_WORDS",
     "SPLIT_WORDS",
-    "abbreviated_list_split",
-    "abbreviated_splits",
     "all_splits",
     "is_container_name",
     "holds_words",
@@ -226,8 +225,15 @@ def numbered_part(name: str) -> bool:
 # `traincrop/`, `valcrop/`; `trainimages/`), and the abbreviations of split words joined to a
 # container word (the Medical Segmentation Decathlon's `imagesTr/`, `imagesTs/`, `labelsTr/`).
 _SPLIT_AFFIXES = ("crop", "crops", "cropped", "image", "images", "img", "imgs", "pics", "photos", "files", "samples")
-# (The abbreviations are `_ABBREVIATED_SPLITS`, below: one table. A smaller copy here was rebound by it at
+# (The abbreviations are `ABBREVIATED_SPLITS`, below: one table. A smaller copy here was rebound by it at
 # import, so affixed_split has always read the larger one.)
+
+
+# Split words some downloads abbreviate in sibling folders' names (DUTS's `DUTS-TR/`, `DUTS-TE/`).
+# Alone an abbreviation names nothing (`te` is a word of many languages): read only where sibling
+# folders' names differ in that word alone, one of them train's and another some other split's.
+ABBREVIATED_SPLITS = {"tr": "train", "trn": "train", "te": "test", "ts": "test", "tst": "test", "va": "validation",
+                      "vl": "validation", "vd": "validation"}
 
 
 def affixed_split(name: str) -> str | None:
@@ -245,7 +251,7 @@ def affixed_split(name: str) -> str | None:
     for word, split in SPLIT_WORDS.items():
         if any(low in (word + affix, affix + word) for affix in _SPLIT_AFFIXES):
             return split
-    for abbreviation, split in _ABBREVIATED_SPLITS.items():
+    for abbreviation, split in ABBREVIATED_SPLITS.items():
         if any(low == container + abbreviation for container in (*_CONTAINER_WORDS, *MASK_FOLDER_WORDS)):
             return split
     return None
@@ -299,60 +305,6 @@ def split_parts(folders: Sequence[Sequence[str]], level: int) -> dict[str, str]:
     if None in names or len(set(names)) != len(names):
         return {}
     return dict(sorted(splits.items()))
-
-
-# Split words some downloads abbreviate in sibling folders' names (DUTS's `DUTS-TR/`, `DUTS-TE/`).
-# Alone an abbreviation names nothing (`te` is a word of many languages): read only where sibling
-# folders' names differ in that word alone, one of them train's and another some other split's.
-_ABBREVIATED_SPLITS = {"tr": "train", "trn": "train", "te": "test", "ts": "test", "tst": "test", "va": "validation",
-                       "vl": "validation", "vd": "validation"}
-
-
-def abbreviated_splits(names: Iterable[str]) -> dict[str, str]:
-    """The folders read as splits (folder -> split) where sibling names differ in one word alone,
-    an abbreviated split word in each (`_ABBREVIATED_SPLITS`), train among them; else {}.
-
-    >>> abbreviated_splits(["DUTS-TR", "DUTS-TE"]), abbreviated_splits(["set_trn", "set_tst", "set_va"])
-    ({'DUTS-TE': 'test', 'DUTS-TR': 'train'}, {'set_trn': 'train', 'set_tst': 'test', 'set_va': 'validation'})
-    >>> abbreviated_splits(["CAT-TR", "DOG-TE"]), abbreviated_splits(["tr", "te"]), abbreviated_splits(["A-TE", "B-TE"])
-    ({}, {}, {})
-
-    (Bare `tr/`, `te/` are as likely languages' folders, Turkish and Telugu: a shared word is asked.)
-    """
-    split = {name: re.split(r"([_\-. ]+)", name) for name in sorted(names)}
-    if len(split) < 2 or len({len(words) for words in split.values()}) != 1 or len(next(iter(split.values()))) < 3:
-        return {}
-    differ = {i for i in range(len(next(iter(split.values())))) if len({words[i] for words in split.values()}) > 1}
-    if len(differ) != 1:
-        return {}
-    at = differ.pop()
-    found = {name: _ABBREVIATED_SPLITS.get(words[at].lower()) for name, words in split.items()}
-    named = list(found.values())
-    if None in named or len(set(named)) != len(named) or "train" not in named:
-        return {}
-    return {name: found[name] for name in sorted(found)}  # type: ignore[misc]
-
-
-def abbreviated_list_split(stem: str, siblings: Iterable[str]) -> str | None:
-    """The split a list's name gives where the name is an abbreviated split word alone (`TR`, `TE`) and
-    a sibling list of its folder is named by a whole split word of another split (Vireo Food-172's
-    SplitAndIngreLabel/TR.txt and TE.txt beside VAL.txt): the sibling says the names are a family of
-    split lists. Alone, `tr` and `te` name nothing (languages: `abbreviated_splits`); None then.
-
-    >>> abbreviated_list_split("TR", ["VAL", "TE", "FoodList"]), abbreviated_list_split("TE", ["VAL"])
-    ('train', 'test')
-    >>> abbreviated_list_split("TR", ["TE"]), abbreviated_list_split("tr", ["train"]), abbreviated_list_split("val", ["TR"])
-    (None, None, None)
-    """
-    split = _ABBREVIATED_SPLITS.get(stem.lower())
-    if split is None:
-        return None
-    whole = {_SAME_SPLITS.get(word, word) for word in (split_word(s) for s in siblings) if word}
-    return split if whole and _SAME_SPLITS.get(split, split) not in whole else None
-
-
-# Split words that name one split (`val` and `validation`), for comparing what two names give.
-_SAME_SPLITS = {"val": "validation", "valid": "validation", "dev": "validation"}
 
 
 def all_splits(names: Iterable[str]) -> bool:
@@ -455,3 +407,14 @@ def is_container_name(name: str) -> bool:
         or split_word(name) is not None
         or len(words) > _MAX_CLASS_NAME_WORDS
     )
+
+
+def __getattr__(name: str) -> object:
+    """`abbreviated_splits` and `abbreviated_list_split`, whose module (`abbreviated_splits.py`) reads
+    `split_word` from this one: re-exported here at first use, where callers have imported them
+    (an import at the top would be circular)."""
+    if name in ("abbreviated_splits", "abbreviated_list_split"):
+        from shardify.plan import abbreviated_splits  # noqa: PLC0415 - it imports this module
+
+        return getattr(abbreviated_splits, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

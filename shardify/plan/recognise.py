@@ -23,7 +23,7 @@ from shardify.plan.evidence import INPUT_SUFFIX as _INPUT_SUFFIX
 from shardify.plan.evidence import LIST_WORDS as _LIST_WORDS
 from shardify.plan.evidence import row_fields as _fields
 from shardify.plan.evidence import name_words as _words
-from shardify.plan.folder_names import abbreviated_list_split
+from shardify.plan.abbreviated_splits import abbreviated_list_split
 from shardify.plan.structure import split_word
 
 __all__ = ["recognise", "mat_evidence", "CELEBA_CODES", "TRAIN_TEST_CODES"]
@@ -60,7 +60,7 @@ def _split_list_name(stem: str) -> tuple[str, int] | None:
 
 def _abbreviated(stem: str, ext: str, siblings: Mapping[str, Sequence[str]]) -> tuple[str, int] | None:
     """(split, 0) for a list named by an abbreviated split word alone beside a list of its folder and
-    extension named by a whole one (`folder_names.abbreviated_list_split`: Vireo Food-172's TR.txt and
+    extension named by a whole one (`abbreviated_splits.abbreviated_list_split`: Vireo Food-172's TR.txt and
     TE.txt beside VAL.txt); else None."""
     stems = [posixpath.splitext(posixpath.basename(p))[0] for p in siblings if posixpath.splitext(p)[1] == ext]
     split = abbreviated_list_split(stem, stems)

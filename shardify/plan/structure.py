@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shardify.plan import class_named_files, mask_names, nested_splits, sample_parts, split_worded_classes
+from shardify.plan.abbreviated_splits import abbreviated_splits
 from shardify.plan.evaluation_parts import evaluation_part
 from shardify.plan.file_name_labels import NamePattern, name_pattern, with_names
 
@@ -41,7 +42,6 @@ from shardify.plan.file_name_labels import NamePattern, name_pattern, with_names
 from shardify.plan.folder_names import (
     MASK_FOLDER_WORDS,
     PART_SPLIT_WORDS,
-    abbreviated_splits,
     SPLIT_WORDS,
     all_splits,
     is_container_name,

@@ -78,18 +78,11 @@ from pathlib import Path
 from helpers import blind29_texts as texts
 from helpers.blind23 import _pic
 from helpers.blind23_texts import _num
+from helpers.blind28 import _png
 from helpers.unseen4 import Put, Spec, Truth4, aux, build
 from helpers.unseen4 import given as _file
 
 __all__ = ["BASELINE", "DATASETS", "FOLLOW", "SPECS"]
-
-
-def _png(array, mode: str) -> bytes:
-    from PIL import Image
-
-    buf = io.BytesIO()
-    Image.fromarray(array, mode).save(buf, "PNG")
-    return buf.getvalue()
 
 
 # ------------------------------------------------------------------------------------------------

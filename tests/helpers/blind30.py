@@ -68,24 +68,16 @@ useless stops, 0 exit 1, 0 WRONG EXIT 0. Batches 26, 27 and 28 re-tallied after 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from helpers import blind30_texts as texts
 from helpers.blind23 import _file, _pic
 from helpers.blind23_texts import _num
+from helpers.blind28 import _png
 from helpers.unseen4 import Put, Spec, Truth4, aux, build
 
 __all__ = ["BASELINE", "DATASETS", "FOLLOW", "SPECS"]
-
-
-def _png(array, mode: str) -> bytes:
-    from PIL import Image
-
-    buf = io.BytesIO()
-    Image.fromarray(array, mode).save(buf, "PNG")
-    return buf.getvalue()
 
 
 # ------------------------------------------------------------------------------------------------

@@ -73,18 +73,11 @@ from pathlib import Path
 
 from helpers import blind31_texts as texts
 from helpers.blind23 import _pic
+from helpers.blind28 import _png
 from helpers.unseen4 import Put, Spec, Truth4, aux, build
 from helpers.unseen4 import given as _file
 
 __all__ = ["BASELINE", "DATASETS", "FOLLOW", "SPECS"]
-
-
-def _png(array, mode: str) -> bytes:
-    from PIL import Image
-
-    buf = io.BytesIO()
-    Image.fromarray(array, mode).save(buf, "PNG")
-    return buf.getvalue()
 
 
 def _mat(variables: dict) -> bytes:
