@@ -15,12 +15,12 @@ which TensorFlow's `decode_png` and every reader read), so:
                has changed which class a pixel holds and no threshold recovers it. So is one of
                small values and no white: class ids 0, 1, 2 as grey levels, not black and white.
 
-Whatever the format, a colour mask holds few colours (its classes: Cityscapes' 34); one of more than
-`mirror_trees.MAX_MASK_VALUES` colours, its channels not grey, is a photo (a full-colour picture in the
-mask folder, past the few files detection opened to confirm it), and is that record's reject, never
-stored as classes. One value a pixel is not counted: a palette's indices are its classes (ADE20K's 150
-and background, a palette of all 256 kept: tests/robustness/test_hostile_round_six.py), and grey soft
-masks (saliency maps' anti-aliased edges, mattes) and 16-bit instance ids hold hundreds of values.
+Whatever the format, a mask of colours or palette indices holds few of them (its classes: ADE20K's
+150 and background, Cityscapes' 34 colours); one of more than `mirror_trees.MAX_MASK_VALUES` colours,
+its channels not grey, is a photo (a full-colour picture in the mask folder, past the few files
+detection opened to confirm it), and is that record's reject, never stored as classes. One-channel
+masks are not counted: grey soft masks (saliency maps' anti-aliased edges, mattes) and 16-bit
+instance ids (a cell per value) hold hundreds of values and were stored as they are.
 """
 
 from __future__ import annotations
@@ -100,14 +100,14 @@ def _unscaled(mask: "object", maxval: int) -> "object":
     return Image.fromarray(classes.astype(np.uint8 if maxval <= 255 else np.uint16))
 
 
-# Modes whose colours are counted: colour (one value a pixel is not: palette indices, soft masks, instance ids).
-_COUNTED_MODES = frozenset({"RGB", "RGBA"})
+# Modes whose colours are counted: colour and palette (one-channel grey is not: soft masks, instance ids).
+_COUNTED_MODES = frozenset({"P", "RGB", "RGBA"})
 
 
 def _few_values(mask: "object", name: str) -> None:
-    """Raise where a colour mask holds more than MAX_MASK_VALUES colours, its channels not all equal:
-    a photo (detection's rule for a mask, `mirror_trees.few_valued`), whose pixels are no classes.
-    Counting stops past the limit (Pillow's `getcolors`), so a mask costs one pass.
+    """Raise where a colour or palette mask holds more than MAX_MASK_VALUES colours, its channels not
+    all equal: a photo (detection's rule for a mask, `mirror_trees.few_valued`), whose pixels are no
+    classes. Counting stops past the limit (Pillow's `getcolors`), so a mask costs one pass.
 
     Raises:
       InvalidInputError: naming the file and what it holds.
@@ -115,7 +115,7 @@ def _few_values(mask: "object", name: str) -> None:
     mode = mask.mode  # type: ignore[attr-defined]
     if mode not in _COUNTED_MODES or mask.getcolors(MAX_MASK_VALUES) is not None:  # type: ignore[attr-defined]
         return
-    if _grey(mask):  # grey in three equal channels (STARE's): one channel, not counted
+    if mode != "P" and _grey(mask):  # grey in three equal channels (STARE's): one channel, not counted
         return
     raise InvalidInputError(
         f"its mask {name} holds more than {MAX_MASK_VALUES} colours (mode {mode}): a photo, not classes "

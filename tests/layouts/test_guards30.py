@@ -214,6 +214,12 @@ def test_a_photo_past_the_three_files_detection_opened_is_rejected(tmp_path) -> 
     assert all(contract.SEGMENTATION in r for r in records.values())
 
 
+def test_hostile_twin_a_palette_photo_is_rejected_too(tmp_path) -> None:
+    root = _mask_dataset(tmp_path / "src", lambda i: _photo(i).quantize(256) if i == 5 else _class_mask(i))
+    records, rejected = _converted(root, tmp_path / "out")
+    assert [r["path"] for r in rejected] == ["images/img05.jpg"] and len(records) == 7
+
+
 def _decoded(png: bytes) -> np.ndarray:
     import io
 
