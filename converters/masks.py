@@ -14,13 +14,6 @@ which TensorFlow's `decode_png` and every reader read), so:
                and 255, cut at 128 (the plan says so); any other is refused, since compression
                has changed which class a pixel holds and no threshold recovers it. So is one of
                small values and no white: class ids 0, 1, 2 as grey levels, not black and white.
-
-Whatever the format, a mask of colours or palette indices holds few of them (its classes: ADE20K's
-150 and background, Cityscapes' 34 colours); one of more than `mirror_trees.MAX_MASK_VALUES` colours,
-its channels not grey, is a photo (a full-colour picture in the mask folder, past the few files
-detection opened to confirm it), and is that record's reject, never stored as classes. One-channel
-masks are not counted: grey soft masks (saliency maps' anti-aliased edges, mattes) and 16-bit
-instance ids (a cell per value) hold hundreds of values and were stored as they are.
 """
 
 from __future__ import annotations
@@ -29,7 +22,6 @@ import io
 
 from shardify.converters import png_reencode
 from shardify.errors import InvalidInputError
-from shardify.plan.mirror_trees import MAX_MASK_VALUES
 
 __all__ = ["MASK_EXTENSIONS", "mask_png"]
 
@@ -61,7 +53,6 @@ def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
                 raise InvalidInputError(f"its mask {name} is {mask.size[0]}x{mask.size[1]}, the image {width}x{height}")
             if data.startswith(_PNG_SIGNATURE):
                 mask.load()  # a PNG cut short still gives its size: decode it whole, or it is stored undecodable
-                _few_values(mask, name)
                 if mask.mode != "P":
                     return data
                 return _png(Image.frombytes("L", mask.size, mask.tobytes()))
@@ -73,7 +64,6 @@ def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
             maxval = png_reencode.netpbm_maxval(mask) if mask.format == "PPM" else None  # (read before decoding)
             if maxval is not None:
                 mask = _unscaled(mask, maxval)
-            _few_values(mask, name)
             if mask.mode == "P":
                 return _png(Image.frombytes("L", mask.size, mask.tobytes()))
             if mask.mode == "RGB" and _grey(mask):  # grey in three equal channels (STARE's `im0001.ah.ppm`, P6)
@@ -98,29 +88,6 @@ def _unscaled(mask: "object", maxval: int) -> "object":
         return mask
     classes = (values.astype(np.int64) * (2 * maxval) + top) // (2 * top)
     return Image.fromarray(classes.astype(np.uint8 if maxval <= 255 else np.uint16))
-
-
-# Modes whose colours are counted: colour and palette (one-channel grey is not: soft masks, instance ids).
-_COUNTED_MODES = frozenset({"P", "RGB", "RGBA"})
-
-
-def _few_values(mask: "object", name: str) -> None:
-    """Raise where a colour or palette mask holds more than MAX_MASK_VALUES colours, its channels not
-    all equal: a photo (detection's rule for a mask, `mirror_trees.few_valued`), whose pixels are no
-    classes. Counting stops past the limit (Pillow's `getcolors`), so a mask costs one pass.
-
-    Raises:
-      InvalidInputError: naming the file and what it holds.
-    """
-    mode = mask.mode  # type: ignore[attr-defined]
-    if mode not in _COUNTED_MODES or mask.getcolors(MAX_MASK_VALUES) is not None:  # type: ignore[attr-defined]
-        return
-    if mode != "P" and _grey(mask):  # grey in three equal channels (STARE's): one channel, not counted
-        return
-    raise InvalidInputError(
-        f"its mask {name} holds more than {MAX_MASK_VALUES} colours (mode {mode}): a photo, not classes "
-        "(a mask holds one colour or value a class); an image of the mask folder that is no mask"
-    )
 
 
 def _grey(image: "object") -> bool:
