@@ -45,7 +45,11 @@ def joined_separator(cells: Sequence[object]) -> str:
     ''
     >>> joined_separator(["It rained, then it stopped all day long.", "We left, and the night was calm again."])
     ''
+    >>> joined_separator([{"aliases": ["a", "b"], "value": "a"}, {"aliases": ["c"], "value": "c"}])
+    ''
     """
+    if any(isinstance(c, (dict, list, tuple)) or str(c).lstrip().startswith("{") for c in cells):
+        return ""  # objects (TriviaQA's `answer: {aliases, value, ...}`): a nested value, never tags
     texts = [str(c).strip() for c in cells if str(c or "").strip()]
     if len(texts) < 2 or list_cells.list_column(texts):  # `['cs.LG', 'cs.AI']`: list literals, parsed, never split
         return ""
