@@ -109,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  26, 27, 28,
                                                                  29,
                                                                  30,
-                                                                 31),
+                                                                 31,
+                                                                 32),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")
