@@ -58,8 +58,10 @@ names an image file is no label column, and the stop that follows names --label-
 masks' folder (flood a good stop: shardify/plan/keyed_tables.py, beam_jobs/discover/key_paths.py); a lone column of
 single words beside a text, too few rows repeating them for labels, stops naming --label-column (language_detection
 a good stop: converters/label_columns.py); per-image JSON restating its folder's class beside boxes stops
-(artaxor a useless stop, no reader of VoTT's JSON: shardify/plan/unread_annotations.py): 3 right, 5 good stops, 1
-useless stop, 0 exit 1, 1 WRONG EXIT 0 (apparel, left: no option splits a folder's name into labels).
+(artaxor a useless stop, no reader of VoTT's JSON: shardify/plan/unread_annotations.py); class folders whose
+two-word names cross stop naming a labels file and the level that keeps them (apparel a useless stop, no option
+splitting a folder's name into labels: shardify/plan/crossed_names.py): 3 right, 5 good stops, 2 useless stops, 0
+exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ gc10, magnetic_tile), 0 useless stops, 0 exit 1, 4 wrong with exit 0 (apparel, a
 Since blindfix32 (tests/layouts/test_blindfix32.py): a column naming image files is no label column, and the stop
 leaves a pairing table's masks out (flood a good stop); a lone column of words beside a text stops naming
 --label-column (language_detection a good stop); per-image JSON restating the folder's class beside boxes stops
-(artaxor a useless stop): 3 right, 5 good stops, 1 useless stop, 0 exit 1, 1 wrong exit 0 (apparel).
+(artaxor a useless stop); class folders whose two-word names cross stop (apparel a useless stop): 3 right, 5 good
+stops, 2 useless stops, 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "apparel": ("WRONG EXIT 0: each 'black_dress' folder one label 'black_dress', not its two words black and dress "
-                "(the dataset's colour and garment)"),
+    "apparel": ("STOPS (exit 2): the crossing 'colour_garment' folder names stop naming a labels file (which the user "
+                "writes) and --label-level 1; no option splits a folder's name into labels (WRONG EXIT 0 at b21c74e: "
+                "each folder one label 'black_dress')"),
     "artaxor": ("STOPS (exit 2): the VoTT per-asset JSONs restate the order folders and hold boxes no reader takes; "
                 "nothing it names converts them (WRONG EXIT 0 at b21c74e: the JSONs read as agreeing, no objects)"),
     # flood: a good stop since blindfix32 (WRONG EXIT 0 at b21c74e: metadata.csv 'Image,Mask' read as labels, each image

@@ -11,6 +11,10 @@ not in the batch, and hostile twins that must convert as before.
 - per-image JSON files that restate their folder's class and hold boxes (ArTaxOr's VoTT `<id>-asset.json`) were read
   as agreeing with the folders, their boxes dropped; they stop (shardify/plan/unread_annotations.py, `_BOX_KEY`).
   JSON files restating the class without boxes still agree.
+- class folders whose names join two words that cross (the Apparel images dataset's `black_dress`, `blue_dress`,
+  `black_pants`: a colour and a garment each, multi-label) were one class each; they stop naming a labels file and
+  the level that keeps them (shardify/plan/crossed_names.py). A family of names crossing at one word only
+  (`apple_healthy`, `grape_healthy`) converts as before.
 """
 
 from __future__ import annotations
@@ -136,3 +140,29 @@ def test_per_image_json_restating_the_class_without_boxes_still_agrees(tmp_path:
     run_conversion(ConvertConfig(str(tmp_path / "bugs"), str(tmp_path / "out")))
     labels = _labels(tmp_path / "out")
     assert labels["Diptera/11ab1.jpg"] == frozenset({"diptera"}) or labels["Diptera/11ab1.jpg"] == frozenset({"Diptera"})
+
+
+# ---- class folders whose names join two crossing words ----------------------------------------------------
+
+def _folders(root: Path, names: list[str]) -> None:
+    for f, name in enumerate(names):
+        for i in range(2):
+            _image(root / name / f"{f}_{i}.jpg", f"cross{name}{i}")
+
+
+def test_the_apparel_case_stops_naming_a_labels_file_and_the_level(tmp_path: Path) -> None:
+    truth = DATASETS["apparel"](tmp_path / "download")
+    message = refusal(truth.root, tmp_path / "out")
+    assert "--labels FILE" in message and "--label-level 1" in message and "black_dress/" in message
+
+
+def test_a_neighbours_crossing_hyphenated_folders_stop(tmp_path: Path) -> None:
+    _folders(tmp_path / "fruit", ["fresh-apple", "fresh-banana", "fresh-orange", "rotten-apple", "rotten-banana", "rotten-orange"])
+    message = refusal(tmp_path / "fruit", tmp_path / "out")
+    assert "join two words" in message and "fresh-apple/" in message
+
+
+def test_a_family_of_joined_names_crossing_at_one_word_converts_as_before(tmp_path: Path) -> None:
+    _folders(tmp_path / "leaves", ["apple_scab", "apple_healthy", "grape_rot", "grape_healthy", "peach_spot", "peach_healthy"])
+    run_conversion(ConvertConfig(str(tmp_path / "leaves"), str(tmp_path / "out")))
+    assert _labels(tmp_path / "out")["grape_rot/2_0.jpg"] == frozenset({"grape_rot"})
