@@ -143,6 +143,15 @@ def _masks_of(rows: Sequence[Sequence[str]], key: str, other: str) -> bool:
     return bool(same) and all(same)
 
 
+def mask_excludes(rows: Sequence[Sequence[str]], path_columns: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
+    """The folders of the columns after the first whose files are masks of the first's (`_masks_of`):
+    what `--exclude` leaves out where the table gives no labels (Flood Area Segmentation's metadata.csv
+    `Image,Mask`: with --label-level 0 alone its Mask/ PNGs were read as inputs)."""
+    if not path_columns or not rows:
+        return []
+    return [f for c in path_columns[1:] if _masks_of(rows, path_columns[0], c) and (f := _folder_of(_cells(rows, c), inputs))]
+
+
 def path_columns_clause(path: str, rows: Sequence[Sequence[str]], path_columns: Sequence[str], inputs: Sequence[str] = (),
                         label: str = "", folders: Collection[str] = ()) -> str:
     """The options a stop names where the table at `path` (its first `rows`, the header first) names

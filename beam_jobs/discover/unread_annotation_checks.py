@@ -161,7 +161,11 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
     elif tables:
         options.append(f"--labels {tables[0]} (with --label-column) where that table holds the labels")
     options.append("a layout file that says what each file holds (--dry-run --layout-file FILE: docs/layout-files.md)")
-    options.append(_keep_option(detected))
+    keep = _keep_option(detected)
+    masks = key_paths.mask_excludes(key_paths.table_rows(heads[named[0]]), named[1], listed) if named else []
+    if masks and keep.startswith("--label-level 0"):  # a table pairing images and masks alone: the masks left out too
+        keep = f"--label-level 0{''.join(f' --exclude {f}' for f in masks)} to write the inputs without labels, their masks no records"
+    options.append(keep)
     raise UsageError(
         f"files that no reader took name the inputs, which are {_guess_said(detected, media, label_of)}: {shown}{more}: "
         f"their labels, boxes or records may be in those files, and the guess could be wrong: {' or '.join(options)}"

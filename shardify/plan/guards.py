@@ -62,6 +62,7 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.plan import split_worded_classes
+from shardify.plan.crossed_names import crossed_words
 from shardify.plan.depth_signs import containers, few_over_many, numbered_index, uneven_depth
 from shardify.plan.group_signs import classes_per_split, folder_per_input, subjects_with_masks
 from shardify.plan.item_signs import items_with_masks
@@ -106,6 +107,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("few over many", "a level above the classes", few_over_many),
     Sign("numbered parts", "a download's parts read as classes", numbered_parts),
     Sign("numbered objects", "numbered objects of a few categories read as the classes", numbered_objects),
+    Sign("crossed words", "folders naming two labels each (a colour and a garment) read as one class", crossed_words),
     Sign("part as the class", "a download's part read as the one class", part_as_class),
     Sign("subjects with masks", "a folder per subject of a segmentation dataset read as the classes", subjects_with_masks),
     Sign("items with masks", "a folder per item, named like an id, of a segmentation dataset read as the classes", items_with_masks),

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
+from shardify.format import image_formats
 from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import (
     headerless_tables,
@@ -332,6 +333,14 @@ def _no_label(cell: str) -> bool:
     return split_word(text) == text or ("/" in text and "." in posixpath.basename(text)[1:])
 
 
+def _image_names(values: Sequence[str]) -> bool:
+    """Every cell an image file's name: a column pairing each input with another file (Flood Area
+    Segmentation's metadata.csv `Image,Mask`, `0.jpg,0.png`), never its class: read as labels it had
+    labelled each image by its mask's name with exit 0 (blind32). `--label-column` still takes it."""
+    given = [v for v in values if v]
+    return bool(given) and all(posixpath.splitext(v)[1][1:].lower() in image_formats.IMAGE_SUFFIXES for v in given)
+
+
 def _unique(values: Sequence[str]) -> bool:
     """Nearly every value once: a key a row or two repeat is read (each input one label: a
     contradiction rejects it); a column naming one input in many rows (a box a row) is no key."""
@@ -357,6 +366,7 @@ def _label_column(
     could = [
         c for c in range(len(header))
         if c != key and header[c] not in kept and not all(not row[c] or _NUMBER.fullmatch(row[c]) or _no_label(row[c]) for row in data)
+        and not _image_names([row[c] for row in data])
     ]
     if len(header) == 2 and not could and _class_numbers([row[1 - key] for row in data]):
         return 1 - key  # `image,level` (EyePACS' trainLabels.csv): a key and its class number

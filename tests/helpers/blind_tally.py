@@ -110,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                  29,
                                                                  30,
                                                                  31,
+                                                                 32,
                                                                  33),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")

@@ -166,6 +166,10 @@ _SIGN_CASES = {
         [f"objects/{w}{n}/{w}{n}_{v:03d}.png" for w in ("duck", "cup") for n in (1, 2, 3) for v in range(2)],
         "--label-from-name",
     ),
+    "crossed words": (  # blindfix32: shoes by colour and kind, a folder per pair of words
+        [f"shoes/{c}-{k}/{i}.jpg" for c in ("tan", "navy", "grey") for k in ("boot", "loafer", "sandal") for i in range(2)],
+        "--labels FILE",
+    ),
 }
 
 
