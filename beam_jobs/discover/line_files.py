@@ -27,7 +27,7 @@ from shardify.converters.header_rows import looks_like_tab_table
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.inputs.whole_numbers import whole_number
+from shardify.inputs.whole_numbers import numbers_per_line, whole_number
 from shardify.plan import layout
 from shardify.plan.evidence import read_vocabulary
 from shardify.plan.structure import split_word
@@ -192,16 +192,6 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
     return FoundLines(found, vocabulary, mapping if vocabulary else "", base, note)
 
 
-def _number_lines(lines: Sequence[str]) -> bool:
-    """Every non-blank line whole numbers alone (`3`, `0 0 4 1`): labels or annotations, no texts.
-
-    >>> _number_lines(["3", "0 4 1", ""]), _number_lines(["3", "a cat"]), _number_lines([""])
-    (True, False, False)
-    """
-    filled = [line.split() for line in lines if line.strip()]
-    return bool(filled) and all(all(whole_number(word) is not None for word in words) for words in filled)
-
-
 class NumbersBesideTexts(UsageError):
     """The stop of `_check_numbers_beside_texts`, holding its files, so that split folders' stops
     are told as one (`find_line_files`): a layout of one folder's pair wrote the others' lines as train."""
@@ -227,7 +217,7 @@ def _check_numbers_beside_texts(lines: dict[str, list[str]]) -> None:
     every text file with a numbers file of its own folder and names the split folders they lie in
     (UIT-VSFC's train/, dev/, test/, each sents.txt beside sentiments.txt and topics.txt): a layout
     of one pair, or of no split folders, wrote every other folder's lines as train (`_numbers_layout`)."""
-    numbers = sorted(path for path, found in lines.items() if _number_lines(found))
+    numbers = sorted(path for path, found in lines.items() if numbers_per_line(found) is not None)
     texts = sorted(path for path in lines if path not in numbers)
     if numbers and texts:
         raise NumbersBesideTexts(texts, numbers)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover.head_reads import head_lines
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.inputs.whole_numbers import numbers_per_line
 from shardify.plan import layout
 
 __all__ = ["check_utterance_lines", "marker_of", "parts_per_line"]
@@ -36,7 +37,6 @@ _HEAD = 50
 _MARKER = re.compile(r"(?<!\S)(__[A-Za-z]+__)(?!\S)")
 # Share of a file's non-blank first lines that hold the marker at their end, twice or more in most.
 _MOST = 0.8
-_NUMBERS = re.compile(r"\s*\d+(\s+\d+)*\s*")
 
 
 def marker_of(lines: Sequence[str]) -> str:
@@ -65,13 +65,6 @@ def parts_per_line(lines: Sequence[str], marker: str) -> list[int]:
     return [len([p for p in line.split(marker) if p.strip()]) for line in lines]
 
 
-def _numbers_per_line(lines: Sequence[str]) -> list[int] | None:
-    """The count of whole numbers on each line, or None where a line holds anything else."""
-    if not lines or not all(_NUMBERS.fullmatch(line) for line in lines):
-        return None
-    return [len(line.split()) for line in lines]
-
-
 def check_utterance_lines(config: ConvertConfig, sample: Sequence[str]) -> None:
     """Raises UsageError where a sampled `.txt` file's lines split into parts at a marker token beside a
     file of as many numbers a line (see the module's docstring).
@@ -91,7 +84,7 @@ def check_utterance_lines(config: ConvertConfig, sample: Sequence[str]) -> None:
         for other in sorted(heads):
             if other == path or posixpath.dirname(other) != posixpath.dirname(path):
                 continue
-            counts = _numbers_per_line([line for line in heads[other] if line.strip()])
+            counts = numbers_per_line(heads[other])
             n = min(len(parts), len(counts or []))
             if counts and n and counts[:n] == parts[:n]:
                 beside.append(other)

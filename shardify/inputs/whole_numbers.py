@@ -10,7 +10,7 @@ number and the caller's own reason (a reject, a stop naming the file) follows.
 
 from __future__ import annotations
 
-__all__ = ["MAX_DIGITS", "whole_at_most", "whole_number"]
+__all__ = ["MAX_DIGITS", "numbers_per_line", "whole_at_most", "whole_number"]
 
 # No count, index or id a dataset holds needs more (10^18 is past any row count or int64 id
 # worth reading as a number); far below int()'s 4,300.
@@ -38,3 +38,22 @@ def whole_at_most(text: object, limit: int) -> bool:
     """
     found = whole_number(text.strip()) if isinstance(text, str) else None
     return found is not None and found <= limit
+
+
+def numbers_per_line(lines: list[str]) -> list[int] | None:
+    """How many whole numbers each non-blank line holds, where every one holds whole numbers alone
+    (DailyDialog's `dialogues_emotion.txt`, a number an utterance; `3`, `0 0 4 1`); None where a
+    line holds anything else, or no line is non-blank: labels or annotations of other lines, no texts.
+
+    >>> numbers_per_line(["3", "0 4 1", ""]), numbers_per_line(["3", "a cat"]), numbers_per_line([""])
+    ([1, 3], None, None)
+    """
+    counts = []
+    for line in lines:
+        words = line.split()
+        if not words:
+            continue
+        if not all(whole_number(word) is not None for word in words):
+            return None
+        counts.append(len(words))
+    return counts or None
