@@ -27,6 +27,7 @@ __all__ = [
     "is_fasttext",
     "is_tab_labelled",
     "too_short_to_judge",
+    "short_files_tab_labelled",
     "GROUP_MARKERS",
     "is_group_marker",
     "is_semicolon_labelled",
@@ -161,12 +162,26 @@ def is_tab_labelled(lines: Sequence[str], whole: bool = False) -> bool:
 
 
 def too_short_to_judge(lines: Sequence[str]) -> bool:
-    """Fewer lines than `is_tab_labelled` judges: such files of one source are judged together.
+    """Fewer lines than `is_tab_labelled` judges alone (see `short_files_tab_labelled`).
 
-    >>> too_short_to_judge(["a\tb"] * 6), too_short_to_judge(["a\tb"] * 8)
+    >>> too_short_to_judge(["a\\tb"] * 6), too_short_to_judge(["a\\tb"] * 8)
     (True, False)
     """
     return sum(1 for line in lines if line.strip() and not is_group_marker(line)) < _MIN_LINES_TO_JUDGE
+
+
+def short_files_tab_labelled(heads: Sequence[Sequence[str]]) -> bool:
+    """Files of one source (their whole lines), every one too short for `is_tab_labelled`'s count and
+    each of `label<TAB>text` lines judged on its whole lines, the label repeating within it: three
+    6-line files of `sentence<TAB>0|1` (a small cut of UCI's Sentiment Labelled Sentences). Asked
+    by detection's line files and its tables at the top of SRC alike.
+
+    >>> short_files_tab_labelled([["Good phone.\\t1", "Bad food.\\t0"] * 3] * 2)
+    True
+    >>> short_files_tab_labelled([["1\\tone", "2\\ttwo", "3\\tthree"]]), short_files_tab_labelled([])
+    (False, False)
+    """
+    return bool(heads) and all(too_short_to_judge(head) and is_tab_labelled(head, whole=True) for head in heads)
 
 
 # `text;label` lines (dair-ai/emotion's `i didnt feel humiliated;sadness`): a label is one word

@@ -278,8 +278,7 @@ def _per_class(config: ConvertConfig, files: list[str], at_top: bool = False) ->
     if len(texts) < 2:
         return None  # not two text files of a class each
     lines = {path: first_lines(head, _HEAD_LINES) for path, head in texts.items()}
-    short = all(map(line_tables.too_short_to_judge, lines.values()))  # each judged on its whole lines (6 a file)
-    if (short and all(line_tables.is_tab_labelled(found, whole=True) for found in lines.values())) or any(
+    if line_tables.short_files_tab_labelled(list(lines.values())) or any(
             line_tables.is_tab_labelled(found) or looks_like_tab_table(found) for found in lines.values()):
         return None  # `label<TAB>text` lines or a table: the line tables' (line_tables_at_top)
     if any(line_tables.is_fasttext(head) for head in texts.values()):

@@ -66,4 +66,4 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
                 return True
     # Where every such file is too short for the rule above, each is judged on its whole lines
     # (labels repeating within it): three 6-line files were read as one class a file, with exit 0.
-    return bool(short) and len(short) == len(top_files) - len(documents) and all(line_tables.is_tab_labelled(h, whole=True) for h in short)
+    return len(short) == len(top_files) - len(documents) and line_tables.short_files_tab_labelled(short)
