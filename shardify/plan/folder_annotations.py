@@ -29,6 +29,8 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from shardify.inputs.whole_numbers import is_decimal
+
 __all__ = ["CONTAINERS", "MIN_FOLDERS", "ROW_TABLES", "PerFolder", "folder_files", "numbers_rows", "per_folder"]
 
 # Data files whose content no reader here takes apart for a folder's frames (extensions).
@@ -39,7 +41,6 @@ ROW_TABLES = frozenset({"txt", "csv", "tsv"})
 MIN_FOLDERS = 2
 # A row of at least this many numbers: a box (x, y, w, h), a polygon or a track.
 MIN_NUMBERS = 4
-_NUMBER = re.compile(r"^-?\d+(\.\d*)?([eE][-+]?\d+)?$")
 _CELL_SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -66,7 +67,7 @@ def numbers_rows(lines: Sequence[str]) -> bool:
     rows = [line.strip() for line in lines if line.strip()][:20]
     if not rows:
         return False
-    numeric = sum(sum(bool(_NUMBER.match(c)) for c in _CELL_SPLIT.split(row) if c) >= MIN_NUMBERS for row in rows)
+    numeric = sum(sum(is_decimal(c) for c in _CELL_SPLIT.split(row) if c) >= MIN_NUMBERS for row in rows)
     return numeric >= 1 and numeric >= len(rows) - 1  # one header row allowed
 
 

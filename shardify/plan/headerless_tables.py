@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from shardify.errors import UsageError
-from shardify.inputs.whole_numbers import whole_number
+from shardify.inputs.whole_numbers import is_decimal, whole_number
 from shardify.plan.evidence import LABEL_LINES, Evidence, key_rule
 
 __all__ = ["first_row_is_data", "recognise", "headed"]
@@ -41,7 +41,6 @@ _FILE_NAME = re.compile(r"[^\s#]+\.[A-Za-z][A-Za-z0-9]{1,4}")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 _FRACTION = re.compile(r"[+-]?\d*\.\d+([eE][+-]?\d+)?")
 _WHOLE = re.compile(r"[+-]?\d+")
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 # Columns of numbers beside the key from which a row is a box or coordinates, not a listing.
 _BOX_NUMBERS = 4
 # Of the rows read, this share at least are of the first row's width (the rest are their rejects).
@@ -118,7 +117,7 @@ def recognise(
     if len(keys) != 1:
         return None
     (key,) = keys
-    if sum(all(_NUMBER.fullmatch(cell) for cell in cells) for c, cells in columns.items() if c != key) >= _BOX_NUMBERS:
+    if sum(all(is_decimal(cell) for cell in cells) for c, cells in columns.items() if c != key) >= _BOX_NUMBERS:
         return None  # a box or coordinates a row (`image,class,x,y,w,h,W,H`): box tables' (`box_formats`), no listing
     if label_column:
         number = whole_number(label_column) or 0  # (a layout file's column number: any length)

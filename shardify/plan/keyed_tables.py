@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
 from shardify.format import image_formats
-from shardify.inputs.whole_numbers import whole_number
+from shardify.inputs.whole_numbers import is_decimal, whole_number
 from shardify.plan import (
     headerless_tables,
     keyed_multi_hot,
@@ -70,7 +70,6 @@ _EXTENSIONS = (".csv", ".tsv", ".jsonl")  # a .jsonl's lines: its CSV view (`con
 # A header cell: a name, not a value (`image_id`, `Finding Labels`; pandas' `Unnamed: 29`, an export's
 # `antagonize:confidence`: a colon had made the COVID-19 image collection's metadata.csv no table).
 _NAME = re.compile(r"[A-Za-z][\w .()/:-]*")
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
 def _cells(lines: Sequence[str], delimiter: str) -> list[list[str]]:
@@ -365,7 +364,7 @@ def _label_column(
         return chosen
     could = [
         c for c in range(len(header))
-        if c != key and header[c] not in kept and not all(not row[c] or _NUMBER.fullmatch(row[c]) or _no_label(row[c]) for row in data)
+        if c != key and header[c] not in kept and not all(not row[c] or is_decimal(row[c]) or _no_label(row[c]) for row in data)
         and not _image_names([row[c] for row in data])
     ]
     if len(header) == 2 and not could and _class_numbers([row[1 - key] for row in data]):

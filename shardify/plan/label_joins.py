@@ -29,12 +29,12 @@ Nothing here reads a file: detection hands in each table's header and first rows
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from shardify.converters.flag_pairs import pair_names
 from shardify.errors import UsageError
+from shardify.inputs.whole_numbers import is_decimal
 from shardify.plan.evidence import KEYED_LABELS, Evidence, example_file
 from shardify.plan.structure import split_word
 
@@ -45,7 +45,6 @@ LABEL_VALUES = frozenset({"-1", "0", "1"})
 _MIN_CLASSES = 2
 # Share of a pairs column's sampled cells naming the same classes (as `keyed_multi_hot` judges 0/1 columns).
 _MOST_PAIRS = 0.8
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
 def _stem(path: str) -> str:
@@ -66,7 +65,7 @@ def _one_key(columns: Sequence[str], sample: Sequence[Sequence[str]], others) ->
 
 
 def _fraction(value: str) -> bool:
-    return bool(_NUMBER.fullmatch(value)) and 0.0 <= float(value) <= 1.0
+    return is_decimal(value) and 0.0 <= float(value) <= 1.0
 
 
 def recognise_label_joins(

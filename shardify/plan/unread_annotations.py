@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from shardify.inputs.whole_numbers import is_decimal
 from shardify.plan import unread_table_signs
 from shardify.plan.evidence import XML_OBJECTS, Evidence
 from shardify.plan.folder_names import split_word
@@ -62,7 +63,6 @@ MIN_NAMES = 2
 # A row of at least this many numbers beside a name: boxes or points.
 _ROW_NUMBERS = 4
 _LETTERS = re.compile(r"[A-Za-z]")
-_NUMBER = re.compile(r"^-?\d+(\.\d*)?([eE][-+]?\d+)?$")
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ def _class_named(label: str) -> bool:
 def _own(cells: Sequence[str]) -> bool:
     """Cells beside a name say something of their own: a word not a flag or split, or a row of numbers."""
     words = [c for c in cells if _LETTERS.search(c) and c.strip().lower() not in _FLAGS and not split_word(c.strip())]
-    return bool(words) or sum(bool(_NUMBER.match(c.strip())) for c in cells) >= _ROW_NUMBERS
+    return bool(words) or sum(is_decimal(c.strip()) for c in cells) >= _ROW_NUMBERS
 
 
 # A JSON key of a box (its holder or a corner): a per-input JSON holding one holds objects, not only a label.
