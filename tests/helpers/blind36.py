@@ -64,8 +64,8 @@ by kind): a source whose every table holds no text stops before writing naming t
 measurements); `scan`/`scans` name what a folder holds (plan/folder_names.py), so case folders over `scans/` stop
 naming --label-level 0 (uw_madison a good stop); a table of texts at the top beside text folders the layout read
 instead adds `--exclude <folder>` to the folders' stop (beam_jobs/discover/table_beside.py; financial_news a good
-stop). 6 right, 3 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (10:27 UTC). Batches 31, 32, 33 re-tallied
-after it (10:28 UTC): 5/3/2/0/0, 3/5/2/0/0, 6/3/1/0/0, no right lost.
+stop). 6 right, 3 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (10:33 UTC). Batches 31, 32, 33 re-tallied
+after it (10:33 UTC): 5/3/2/0/0, 3/5/2/0/0, 6/3/1/0/0, no right lost.
 """
 
 from __future__ import annotations
