@@ -18,6 +18,7 @@ from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAM
 from shardify.errors import InvalidInputError
 
 __all__ = [
+    "NoTextColumn",
     "SeveralTextColumns",
     "OneTextTwice",
     "found_texts",
@@ -64,7 +65,7 @@ def found_texts(
     unused = tuple((name, kind) for name, kind in kinds.items() if kind != column_content.TEXT)
     shown = ", ".join(f"{shown_column(name)} holds {kind}" for name, kind in unused)
     if not texts:
-        raise InvalidInputError(
+        raise NoTextColumn(
             f"no column holds text ({shown}{'' if header else '; no header row'}): not a table of texts; "
             "name the text with --text-column if it is one"
         )
@@ -142,6 +143,14 @@ class OneTextTwice(InvalidInputError):
     """Two columns of text of which one holds the other (a cleaned copy, a span): which is the
     record's text is the user's to say (`--text-column`). Found from a table's first rows, so the
     run stops before writing (beam_jobs/discover/text_columns.py), never a reject per row."""
+
+
+class NoTextColumn(InvalidInputError):
+    """No column of a table's sampled rows holds text and none is named (a table of measurements or
+    ids): each row is a reject where other inputs are written; where every table of a source is such
+    a table, detection stops before writing on it (beam_jobs/discover/text_columns.py), else every
+    row was rejected and the run failed with exit 1, nothing written (Water Quality's
+    `water_potability.csv`, blind round thirty-six)."""
 
 
 class SeveralTextColumns(InvalidInputError):

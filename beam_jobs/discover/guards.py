@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint
+from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -119,7 +119,8 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         try:
             guards.check_folders(media, detected.structure)
         except UsageError as sign:  # a table beside them keys the inputs: its label is an option too (GLDv2's train.csv)
-            hint = keyed_table_hints.keyed_table_hint(config, sample, media) or _tables_hint(detected, media, sample)
+            hint = (keyed_table_hints.keyed_table_hint(config, sample, media) or _tables_hint(detected, media, sample)
+                    or table_beside.table_beside_hint(config, detected, media, sample))
             if not hint:
                 raise
             raise UsageError(f"{sign}; or {hint}") from None

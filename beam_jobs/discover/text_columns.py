@@ -26,10 +26,10 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, text_joins
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
+from shardify.converters import column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -76,6 +76,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     doubled: list[tuple[str, columns.OneTextTwice]] = []  # tables whose two texts are one text twice
     undecided_labels: list[tuple[str, label_columns.SeveralLabelColumns]] = []  # headerless: two columns could be the label
     chosen: dict[str, tuple[str, tuple[str, ...]]] = {}  # path -> (its label column, its columns)
+    textless: list[tuple[str, column_texts.NoTextColumn]] = []  # tables of numbers or ids alone
     joins = {join.table: join for join in detected.text_joins}  # (FNC-1's stances: their bodies joined by key)
     for path, header in headers.items():
         try:
@@ -97,8 +98,11 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             unlabelled.append((path, unnamed))
         except label_columns.SeveralLabelColumns as several_labels:
             undecided_labels.append((path, several_labels))
+        except column_texts.NoTextColumn as no_text:
+            textless.append((path, no_text))
         except InvalidInputError:
             continue
+    _check_textless(config, sample, paths, textless)
     if undecided_labels and not shown_label:  # headerless, and no sibling shows which column is the label
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
@@ -265,6 +269,25 @@ def _resolve_json_lines(config: ConvertConfig, path: str) -> tuple[str, tuple[st
     if not names:
         return "", ()
     return columns.resolve_columns(names, config.table_options, sample=cells, header=True).label, tuple(names)
+
+
+def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequence[str],
+                    textless: Sequence[tuple[str, column_texts.NoTextColumn]]) -> None:
+    """Raises UsageError where every input of a tables layout is a table whose sampled rows hold no
+    text (each cell a number, an id or a flag): the scan would reject every row and fail, exit 1,
+    with nothing written (Water Quality's `water_potability.csv`, its last column 0/1). A table of
+    numbers beside tables of texts is left to the scan (its rows rejected, the texts written), and so
+    are tables of images written out as numbers, a row an image (Digit Recognizer's `pixel0..pixel783`:
+    `pixel_row_tables`, which reads them as images). `--text-column` names the text where one is."""
+    if config.table_options.text_columns or not textless or len(textless) < len(paths):
+        return
+    if pixel_row_tables.pixel_tables(config, list(sample), pixel_row_tables.illustrations(list(sample))):
+        return
+    shown = ", ".join(path for path, _ in textless)
+    raise UsageError(
+        f"{shown}: {textless[0][1]}. No table here holds text: shardify writes records of images or texts, and a "
+        "row of measurements alone is neither, so nothing would be written (docs/converting.md)"
+    )
 
 
 def _check_text_in_objects(config: ConvertConfig, paths: Sequence[str]) -> None:
