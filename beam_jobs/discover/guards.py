@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import line_files
+from shardify.converters import label_cells, line_files
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
@@ -117,7 +117,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         if config.label_level is None:  # masks first: the folders' signs are then read without them
             stem_masks.check_stem_masks(config, media, then=lambda kept: _sign_left(kept, detected.structure))
         try:
-            guards.check_folders(media, detected.structure)
+            guards.check_folders(media, detected.structure, answered=_answered_signs(config))
         except UsageError as sign:  # a table beside them keys the inputs: its label is an option too (GLDv2's train.csv)
             hint = keyed_table_hints.keyed_table_hint(config, sample, media) or _tables_hint(detected, media, sample)
             if not hint:
@@ -400,6 +400,12 @@ def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Seq
         f"the folders may not be the labels: {several or '--labels FILE to read a table' + chr(39) + 's labels instead'}, or "
         f"--label-level {level} (counted from SRC) to keep the class folders as the labels"
     )
+
+
+def _answered_signs(config: ConvertConfig) -> tuple[str, ...]:
+    """The rows of `plan/guards.py`'s SIGNS the user's options answer: `--label-separator` says how a
+    class folder's name splits into labels, so names that cross (`black_dress`) are no question."""
+    return ("crossed words",) if label_cells.splits_cells(config.label_separator) else ()
 
 
 def _sign_left(kept: Sequence[str], structure) -> str:

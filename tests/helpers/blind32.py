@@ -315,7 +315,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     # None in the baseline JSON
     "movie_reviews": None,
     "language_detection": {"label_column": "Language"},  # since blindfix32 (its stop names it); None in the baseline JSON
-    "apparel": None,
+    "apparel": {"label_separator": "_"},  # named by its stop since readers31b (None in the baseline JSON)
 }
 
 # The tally (tests/helpers/blind32_baseline_b21c74e.json).

@@ -150,10 +150,10 @@ def _folders(root: Path, names: list[str]) -> None:
             _image(root / name / f"{f}_{i}.jpg", f"cross{name}{i}")
 
 
-def test_the_apparel_case_stops_naming_a_labels_file_and_the_level(tmp_path: Path) -> None:
+def test_the_apparel_case_stops_naming_the_separator_and_the_level(tmp_path: Path) -> None:
     truth = DATASETS["apparel"](tmp_path / "download")
-    message = refusal(truth.root, tmp_path / "out")
-    assert "--labels FILE" in message and "--label-level 1" in message and "black_dress/" in message
+    message = refusal(truth.root, tmp_path / "out")  # (since readers31b the separator, not a labels file to write)
+    assert "--label-separator '_'" in message and "--label-level 1" in message and "black_dress/" in message
 
 
 def test_a_neighbours_crossing_hyphenated_folders_stop(tmp_path: Path) -> None:
