@@ -373,8 +373,21 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
+def _layout(text: str) -> object:
+    """A layout file's layout, as `--layout-file FILE` holding `text` gives it (for FOLLOW)."""
+    from shardify.plan import layout_file
+
+    return layout_file.loads(text, where="layout.yaml").layout
+
+
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "grocery_store": None,
+    # since readers31b: the stop's --dry-run --layout-file, then `class_leaf: true` (the file's own folder the fine
+    # class), as its stop names; the split lists as the dry run writes them. None in the baseline JSON
+    "grocery_store": {"layout_given": _layout(
+        "shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  root: dataset/\n  class_leaf: true\n"
+        "  label_levels:\n    '*': 1\nevidence:\n"
+        + "".join(f"- {{path: dataset/{s}.txt, kind: split list, key: {{parts: 4}}, split: {s}}}\n" for s in ("test", "train", "val"))
+        + "options:\n  class_ids: label-map\n")},
     "freiburg": {"exclude": ("splits/test*", "splits/train*")},  # since blindfix28 (its stop names them); None in the baseline JSON
     "ucas_aod": None,  # right since readers28c: no option needed
     "stsd": None,  # right since readers28c

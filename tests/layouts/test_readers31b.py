@@ -6,6 +6,11 @@
   (beam_jobs/discover/class_folders.py, shardify/plan/crossed_names.py). A neighbour: the same kind
   under a wrapper folder and joined by `-`; hostile twins: names joined by both `_` and `-` (no one
   separator) name a labels file; a family crossing at one word converts as before.
+- fine classes under coarse ones at uneven depths (the Grocery Store Dataset's `Fruit/Apple/Golden-Delicious/`
+  beside `Fruit/Avocado/`; blind28): the stops for classes at uneven depths and for names repeating beneath
+  name `class_leaf: true` in a layout file, which reads the file's own folder as its class (shardify/plan/structure.py);
+  a leaf name under two class paths stops naming `class_path` (beam_jobs/discover/given_layout_checks.py), and
+  a layout naming both is refused.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import blind32
+from helpers import blind28, blind32
+from helpers.cli_runs import run_shardify
 from helpers.made_files import image_file
 from helpers.refusals import refusal
 from helpers.unseen_judge import assert_right, names_option, written_records
@@ -75,3 +81,67 @@ def test_a_family_crossing_at_one_word_is_one_class_a_folder_unless_the_user_spl
     run_conversion(ConvertConfig(str(tmp_path / "leaves"), str(tmp_path / "out"), label_separator=separator))
     want = frozenset({"grape", "rot"}) if separator else frozenset({"grape_rot"})
     assert _labels(tmp_path / "out")["grape_rot/020.jpg"] == want
+
+
+# ---- fine classes under coarse ones at uneven depths: `class_leaf` ------------------------------------------
+
+def test_the_grocery_store_case_stops_naming_class_leaf_which_converts_it_right(tmp_path: Path) -> None:
+    truth = blind28.DATASETS["grocery_store"](tmp_path / "download")
+    message = refusal(truth.root, tmp_path / "out")
+    assert "`class_leaf: true`" in message and names_option(message, "layout_given")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **blind28.FOLLOW["grocery_store"]))
+    assert_right(truth, tmp_path / "followed")
+
+
+# A neighbour of the kind (the Grocery Store Dataset's `Fruit/Apple/Golden-Delicious/` beside `Fruit/Avocado/`,
+# github.com/marcusklasson/GroceryStoreDataset): varieties under some kinds only, in split folders, no lists
+_VARIETIES = ["Fruit/Apple/Fuji", "Fruit/Apple/Gala", "Fruit/Pear/Conference", "Fruit/Pear/Williams", "Fruit/Kiwi",
+              "Vegetables/Leek", "Vegetables/Onion/Red-Onion", "Vegetables/Onion/Yellow-Onion"]
+
+
+def _varieties(root: Path, classes: list[str]) -> None:
+    for split, count in (("train", 2), ("test", 1)):
+        for name in classes:
+            for i in range(count):
+                image_file(root / split / name / f"{name.rsplit('/', 1)[-1]}_{i}.jpg", f"r31b{split}{name}{i}")
+
+
+def _leaf_layout(tmp_path: Path, src: Path) -> Path:
+    """The user's steps: the stop's --dry-run --layout-file, then `class_leaf: true` under `structure:`."""
+    written = tmp_path / "layout.yaml"
+    run_shardify("convert", str(src), str(tmp_path / "plan"), "--dry-run", "--layout-file", str(written))
+    text = written.read_text()
+    assert "\nstructure:\n" in text
+    written.write_text(text.replace("\nstructure:\n", "\nstructure:\n  class_leaf: true\n"))
+    return written
+
+
+def test_a_neighbours_varieties_at_uneven_depths_read_by_the_leaf_the_stop_names(tmp_path: Path) -> None:
+    _varieties(tmp_path / "src", _VARIETIES)
+    message = refusal(tmp_path / "src", tmp_path / "out")
+    assert "uneven depths" in message and "`class_leaf: true`" in message
+    layout = _leaf_layout(tmp_path, tmp_path / "src")
+    done = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "followed"), "--layout-file", str(layout))
+    assert done.returncode == 0, done.stderr
+    found = written_records(tmp_path / "followed")["records"]
+    assert found["train/Fruit/Apple/Gala/Gala_1.jpg"] == ("train", frozenset({"gala"}))  # (names as normalised)
+    assert found["test/Fruit/Kiwi/Kiwi_0.jpg"] == ("test", frozenset({"kiwi"}))
+    assert len(found) == 24 and len({labels for _, labels in found.values()}) == 8
+
+
+def test_a_leaf_name_under_two_class_paths_stops_naming_class_path(tmp_path: Path) -> None:
+    # the hostile twin: `Red/` a variety of apples and of onions; read by its leaf, two classes would be one
+    _varieties(tmp_path / "src", ["Fruit/Apple/Red", "Fruit/Apple/Green", "Fruit/Kiwi", "Vegetables/Onion/Red", "Vegetables/Leek"])
+    layout = _leaf_layout(tmp_path, tmp_path / "src")
+    done = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--layout-file", str(layout))
+    assert done.returncode == 2 and not (tmp_path / "out" / "manifest.json").exists()
+    said = done.stderr
+    assert "Fruit/Apple/Red/, Vegetables/Onion/Red/" in said and "`class_path: true`" in said
+
+
+def test_a_layout_file_naming_both_class_readings_is_refused(tmp_path: Path) -> None:
+    _varieties(tmp_path / "src", _VARIETIES)
+    layout = _leaf_layout(tmp_path, tmp_path / "src")
+    layout.write_text(layout.read_text().replace("  class_leaf: true\n", "  class_leaf: true\n  class_path: true\n"))
+    done = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--layout-file", str(layout))
+    assert done.returncode == 2 and "class_path and structure.class_leaf are both true" in done.stderr
