@@ -11,6 +11,10 @@
   name `class_leaf: true` in a layout file, which reads the file's own folder as its class (shardify/plan/structure.py);
   a leaf name under two class paths stops naming `class_path` (beam_jobs/discover/given_layout_checks.py), and
   a layout naming both is refused.
+- tables of attributes (blind30's Mulan `yeast-train.arff`, blind33's UCI `zoo.data` beside `zoo.names`): no record
+  kind holds a row of attributes, so they still stop, now saying what they are rather than pointing SRC at images
+  or texts that do not exist (shardify/plan/attribute_tables.py; still "useless stops" in the tally). A neighbour:
+  UCI Iris's folder; hostile twins: Darknet's `obj.data`, a `.data` of texts, an attribute table beside another table.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ from pathlib import Path
 
 import pytest
 
-from helpers import blind28, blind32
+from helpers import blind28, blind30, blind32, blind33
 from helpers.cli_runs import run_shardify
 from helpers.made_files import image_file
 from helpers.refusals import refusal
 from helpers.unseen_judge import assert_right, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
+from shardify.errors import ShardifyError
 
 
 def _labels(out: Path) -> dict:
@@ -145,3 +150,40 @@ def test_a_layout_file_naming_both_class_readings_is_refused(tmp_path: Path) -> 
     layout.write_text(layout.read_text().replace("  class_leaf: true\n", "  class_leaf: true\n  class_path: true\n"))
     done = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--layout-file", str(layout))
     assert done.returncode == 2 and "class_path and structure.class_leaf are both true" in done.stderr
+
+
+# ---- tables of attributes: a stop that says what they are --------------------------------------------------
+
+@pytest.mark.parametrize(("batch", "name", "shown"), [(blind30, "yeast", "2 Weka/Mulan ARFF files: yeast-test.arff, yeast-train.arff"),
+                                                       (blind33, "zoo", "1 UCI-style .data file: zoo.data")])
+def test_the_attribute_table_cases_stop_saying_what_they_are(batch, name: str, shown: str, tmp_path: Path) -> None:
+    truth = batch.DATASETS[name](tmp_path / "download")
+    message = refusal(truth.root, tmp_path / "out")
+    assert f"holds tables of attributes ({shown})" in message and "point SRC at" not in message
+
+
+def test_a_neighbours_uci_download_is_told_a_table_of_attributes(tmp_path: Path) -> None:
+    # UCI Iris as its archive folder lists it ("bezdekIris.data  Index  iris.data  iris.names"; rows
+    # "5.1,3.5,1.4,0.2,Iris-setosa": find_string, a course's notes over archive.ics.uci.edu's iris/)
+    rows = "5.1,3.5,1.4,0.2,Iris-setosa\n4.9,3.0,1.4,0.2,Iris-setosa\n7.0,3.2,4.7,1.4,Iris-versicolor\n6.3,3.3,6.0,2.5,Iris-virginica\n"
+    for name, text in (("iris.data", rows), ("bezdekIris.data", rows), ("Index", "iris.data\niris.names\n"),
+                       ("iris.names", "1. Title: Iris Plants Database\n")):
+        (tmp_path / "iris").mkdir(exist_ok=True)
+        (tmp_path / "iris" / name).write_text(text)
+    message = refusal(tmp_path / "iris", tmp_path / "out")
+    assert "holds tables of attributes (2 UCI-style .data files: bezdekIris.data, iris.data)" in message
+
+
+@pytest.mark.parametrize("files", [
+    {"obj.data": "classes = 3\ntrain = data/train.txt\nnames = data/obj.names\nbackup = backup/\n", "obj.names": "a\nb\nc\n"},
+    {"reviews.data": "pos,a fine film, in short\nneg,dull\nneg,dull, dull and long, and loud,\npos,fine\n"},
+    {"zoo.data": "aardvark,1,0,0,1,4,1\nbass,0,0,1,0,0,4\ncrab,0,0,1,0,6,7\n", "train.csv": "path,label\na.jpg,cat\n"},
+], ids=["darknet config", "texts with commas", "beside another table"])
+def test_hostile_twins_are_not_told_tables_of_attributes(files: dict, tmp_path: Path) -> None:
+    for name, text in files.items():
+        (tmp_path / "src").mkdir(exist_ok=True)
+        (tmp_path / "src" / name).write_text(text)
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except ShardifyError as stopped:  # (converting, or stopping otherwise, is not this stop: all this asks)
+        assert "tables of attributes" not in str(stopped)
