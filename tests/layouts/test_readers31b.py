@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,66 @@ def test_hostile_twins_are_not_told_tables_of_attributes(files: dict, tmp_path: 
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     except ShardifyError as stopped:  # (converting, or stopping otherwise, is not this stop: all this asks)
         assert "tables of attributes" not in str(stopped)
+
+
+# ---- VoTT's JSON: a document per image, or the project's export ---------------------------------------------
+
+def test_the_artaxor_case_reads_the_vott_asset_documents_right(tmp_path: Path) -> None:
+    truth = blind32.DATASETS["artaxor"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+
+
+def _vott_project(root: Path, regions_of: dict[str, list[dict]]) -> None:
+    # A VoTT v2 project as its tutorial lays it out (SI-Aizu/vott-tutorial README: sample_project/source/car_1.jpg ...
+    # beside target/, VoTT's target connection, where it saves `<asset id>-asset.json` a tagged image and the project
+    # file `<name>.vott`); each asset document as VoTT writes it (asset {format, id, name, path, size, state, type},
+    # regions [{id, type, tags, boundingBox {height, width, left, top}, points}], version), as datumaro reads it
+    for n, (name, regions) in enumerate(sorted(regions_of.items())):
+        image_file(root / "sample_project" / "source" / name, f"r31bvott{name}")
+        asset_id = f"{0x5f3759df * (n + 1):032x}"
+        document = {"asset": {"format": "jpg", "id": asset_id, "name": name, "path": f"file:/home/u/sample_project/source/{name}",
+                              "size": {"width": 20, "height": 16}, "state": 2, "type": 1},
+                    "regions": regions, "version": "2.1.0"}
+        (root / "sample_project" / "target").mkdir(parents=True, exist_ok=True)
+        (root / "sample_project" / "target" / f"{asset_id}-asset.json").write_text(json.dumps(document, indent=4))
+    (root / "sample_project" / "target" / "sample_project.vott").write_text(json.dumps({"name": "sample_project", "version": "2.1.0"}))
+
+
+def _region(tags: list, left: float, top: float) -> dict:
+    return {"id": f"r{left}{top}", "type": "RECTANGLE", "tags": tags,
+            "boundingBox": {"height": 5, "width": 6, "left": left, "top": top}}
+
+
+def test_a_neighbours_vott_project_folder_is_read_a_box_per_tag(tmp_path: Path) -> None:
+    _vott_project(tmp_path / "src", {"car_1.jpg": [_region(["car"], 2, 3)], "car_2.jpg": [_region(["car", "truck"], 4, 1)],
+                                    "car_3.jpg": [_region(["person"], 1, 1), _region(["car"], 10, 8)]})
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    objects = written_records(tmp_path / "out")["objects"]
+    assert sorted(objects["sample_project/source/car_2.jpg"]) == ["car", "truck"]  # (a box per tag, as datumaro reads it)
+    assert sorted(objects["sample_project/source/car_3.jpg"]) == ["car", "person"]
+    boxes = _corners(tmp_path / "out")
+    assert boxes["sample_project/source/car_1.jpg"] == [(0.1, 0.1875, 0.4, 0.5)]  # left 2, top 3, 6 x 5 of a 20 x 16 image
+
+
+def test_a_vott_region_without_a_tag_stops_naming_the_document(tmp_path: Path) -> None:
+    _vott_project(tmp_path / "src", {"car_1.jpg": [_region(["car"], 2, 3)], "car_2.jpg": [_region([], 4, 1)],
+                                    "car_3.jpg": [_region(["person"], 1, 1)]})
+    with pytest.raises(ShardifyError, match=r"(?s)-asset\.json.*car_2\.jpg: a region with no tag"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def _corners(out: Path) -> dict[str, list[tuple[float, ...]]]:
+    from helpers.shard_io import read_shard
+    from shardify.format import contract
+    from shardify.format.manifest import load_manifest
+
+    found = {}
+    for info in load_manifest(str(out)).splits.values():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                columns = [record[k] if isinstance(record[k], list) else [record[k]]
+                           for k in (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)]
+                found[record[contract.IMAGE_FILENAME].decode()] = sorted(tuple(round(float(v), 4) for v in c) for c in zip(*columns))
+    return found
