@@ -87,6 +87,9 @@ shallower images no longer fall out of their split under --label-level 0; still 
 being the deepest folder at uneven depths): 0 right, 5 good stops, 5 useless stops, 0 exit 1, 0 WRONG EXIT 0.
 Re-tallied after it: 26 3/2/5/0/0 and 27 4/3/2/1/0 as before; 22 5/5/0/0/0, 23 4/6/0/0/0, 24 6/4/0/0/0,
 25 5/5/0/0/0 (no right lost).
+After readers31b (tests/layouts/test_readers31b.py; 2026-11-29 10:40 UTC): a layout file's `class_leaf: true` reads the
+file's own folder as its class, named by the stops over uneven depths and names repeating beneath (grocery_store a
+good stop: shardify/plan/structure.py): 4 right, 5 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
