@@ -7,6 +7,9 @@
                                 `shardify.plan.structure`). Files of an `unsup/`-like folder, and of
                                 a split without class folders, are unlabelled records, unless their
                                 names share a pattern (`cat.0.jpg`) that gives their labels
+                                With `--label-separator`, a folder's name is split into its
+                                labels (`black_dress` by `_`: black and dress; the Apparel images
+                                dataset's colour and garment, see `shardify.plan.crossed_names`)
   named_files                   the one group of `--label-from-name REGEX` over the file name:
                                 `cat.123.jpg` -> cat (Kaggle's cats and dogs), `Abyssinian_12.jpg`
                                 -> Abyssinian (Oxford-IIIT Pets); files may lie anywhere
@@ -21,6 +24,7 @@ from collections.abc import Iterator
 import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
+from shardify.converters.label_cells import split_labels, splits_cells
 from shardify.errors import InvalidInputError
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
@@ -31,10 +35,11 @@ __all__ = ["LabelFromPath"]
 
 
 class _LabelFiles(beam.DoFn):
-    def __init__(self, source_layout: SourceLayout, pattern: str) -> None:
+    def __init__(self, source_layout: SourceLayout, pattern: str, separator: str = "") -> None:
         self._layout = source_layout
         self._kind = IMAGE if source_layout.media == "image" else TEXT
         self._pattern = pattern
+        self._separator = separator if splits_cells(separator) else ""  # `none`: each name one label, as without
 
     def setup(self) -> None:
         self._regex = re.compile(self._pattern) if self._pattern else None
@@ -79,7 +84,12 @@ class _LabelFiles(beam.DoFn):
         for item in files:
             try:
                 label, split = self._label_of(item.relpath)
-                labels = (normalise_label(label),) if label is not None else ()
+                if label is None:
+                    labels = ()
+                elif self._separator:  # `black_dress` by `_`: two labels, each normalised
+                    labels = split_labels(label, self._separator)
+                else:
+                    labels = (normalise_label(label),)
             except InvalidInputError as error:
                 yield reject(item.relpath, error.reason)
                 continue
@@ -92,15 +102,17 @@ class _LabelFiles(beam.DoFn):
 
 class LabelFromPath(beam.PTransform):
     """Image or text files labelled by their first folder, or by `pattern` (a regex with one group)
-    over their file names when it is given."""
+    over their file names when it is given; `separator` (`--label-separator`) splits either into
+    several labels."""
 
-    def __init__(self, source_layout: SourceLayout, pattern: str = "") -> None:
+    def __init__(self, source_layout: SourceLayout, pattern: str = "", separator: str = "") -> None:
         super().__init__()
         self._layout = source_layout
         self._pattern = pattern
+        self._separator = separator
 
     def expand(self, files: beam.PCollection) -> dict:
-        found = files | "LabelFromPath" >> beam.ParDo(_LabelFiles(self._layout, self._pattern)).with_outputs(
+        found = files | "LabelFromPath" >> beam.ParDo(_LabelFiles(self._layout, self._pattern, self._separator)).with_outputs(
             REJECTS, main=CANDIDATES
         )
         return {

@@ -116,6 +116,7 @@ def detect_source(
     elif config.layout_given is not None:  # a layout file: read as it says, nothing guessed
         found = config.layout_given
         given_layout_checks.check_split_folders(found, [item.relpath for item in listed])
+        given_layout_checks.check_class_leaves(found, [item.relpath for item in listed])
         given_layout_checks.check_pixel_media(config, found, [item.relpath for item in listed])
         text_columns.check_text_columns(config, [item.relpath for item in listed], found)
         label_tables.check_given_lists(config, found)

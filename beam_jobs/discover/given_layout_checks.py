@@ -2,7 +2,8 @@
 `--layout-file` detection is skipped, so these are what stands between a misspelt or wrong line in
 it and a run that writes the wrong records with exit 0): its split folders exist, tables it
 reads as texts are not images written out as numbers, and what it names of its label file is
-there (its key columns, key folder and row lists: else every file a reject, or a stack trace).
+there (its key columns, key folder and row lists: else every file a reject, or a stack trace), and
+the folder names `class_leaf` reads each name one class.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout, table_groups
 
-__all__ = ["check_label_table", "check_pixel_media", "check_split_folders"]
+__all__ = ["check_class_leaves", "check_label_table", "check_pixel_media", "check_split_folders"]
 
 
 def check_pixel_media(config: ConvertConfig, given: layout.SourceLayout, sample: list[str]) -> None:
@@ -38,6 +39,45 @@ def check_pixel_media(config: ConvertConfig, given: layout.SourceLayout, sample:
             "which the layout file reads as texts: set `media: image` in it to write them as images "
             "(docs/layout-files.md)"
         )
+
+
+def check_class_leaves(given: layout.SourceLayout, sample: list[str]) -> None:
+    """`structure.class_leaf` reads each file's own folder as its class: one folder name under two
+    class paths (`Fruit/Apple/Red/` and `Vegetables/Onion/Red/`) would make two classes one, with exit 0.
+
+    Raises:
+      UsageError: names two paths of one name, and `class_path`, which keeps them apart.
+
+    >>> from shardify.plan.structure import Structure
+    >>> given = layout.SourceLayout(layout.IMAGE_FOLDERS, media="image",
+    ...                             structure=Structure(label_levels=(("", 0),), class_leaf=True))
+    >>> check_class_leaves(given, ["Fruit/Apple/Fuji/1.jpg", "Fruit/Kiwi/2.jpg", "Veg/Onion/Red/3.jpg"])
+    >>> check_class_leaves(given, ["train/Apple/Fuji/1.jpg", "iconic/Apple/Fuji/2.jpg"])  # one path below the level
+    >>> check_class_leaves(given, ["Fruit/Apple/Red/1.jpg", "Veg/Onion/Red/3.jpg"])
+    Traceback (most recent call last):
+    ...
+    shardify.errors.UsageError: structure.class_leaf reads each file's own folder as its class, but Red/ lies under two class paths (Fruit/Apple/Red/, Veg/Onion/Red/): one class from two; set `class_path: true` instead (the folders from the class level down name the class)
+    """
+    structure = given.structure
+    if structure is None or not structure.class_leaf:
+        return
+    paths: dict[str, dict[str, str]] = {}  # leaf -> {path below the class level: a path shown}
+    for relpath in sample:
+        if not layout.is_media_file(relpath, given.media) or given.class_folder_of(relpath) is None:
+            continue
+        parts = relpath.split("/")
+        # (the folders below the class level's own: detection may have taken splits or parts for that level,
+        # the Grocery Store's `train/`, `iconic-images-and-descriptions/`, which then differ for one class)
+        below = "/".join(parts[given.class_level_of(relpath) + 1:-1])
+        paths.setdefault(parts[-2], {}).setdefault(below, "/".join(parts[given.class_level_of(relpath):-1]))
+    for leaf, found in sorted(paths.items()):
+        if len(found) > 1:
+            shown = ", ".join(f"{path}/" for path in sorted(found.values())[:2])
+            raise UsageError(
+                f"structure.class_leaf reads each file's own folder as its class, but {leaf}/ lies under two class paths "
+                f"({shown}): one class from two; set `class_path: true` instead (the folders from the class level down "
+                "name the class)"
+            )
 
 
 def check_split_folders(given: layout.SourceLayout, sample: list[str]) -> None:

@@ -10,15 +10,15 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
+from shardify.beam_jobs.discover import channel_check, copy_trees, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import line_files
+from shardify.converters import label_cells, line_files
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import box_file_names, chosen_level, mirror_set_aside, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
+from shardify.plan import attribute_tables, box_file_names, chosen_level, mirror_set_aside, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -117,7 +117,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         if config.label_level is None:  # masks first: the folders' signs are then read without them
             stem_masks.check_stem_masks(config, media, then=lambda kept: _sign_left(kept, detected.structure))
         try:
-            guards.check_folders(media, detected.structure)
+            guards.check_folders(media, detected.structure, answered=_answered_signs(config))
         except UsageError as sign:  # a table beside them keys the inputs: its label is an option too (GLDv2's train.csv)
             hint = (keyed_table_hints.keyed_table_hint(config, sample, media) or _tables_hint(detected, media, sample)
                     or table_beside.table_beside_hint(config, detected, media, sample))
@@ -143,6 +143,9 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         if detected.structure is not None and (why := split_groups.groups_stop(
                 config.source, media, detected.structure, [guards.LABELS_FILE_HINT])):  # `cat/train/` or `infrared/train/`
             raise UsageError(why + mirror_masks.twin_masks_hint(config, media) + set_aside.described())
+        if tables := attribute_tables.attribute_tables_message(
+                config.source, {p: head_reads.head_lines(config, p) for p in attribute_tables.candidates(others, media)[:8]}):
+            raise UsageError(tables + set_aside.described())  # UCI's zoo.data, Mulan's yeast-train.arff: no record kind
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
             + tab_rows_hint.tab_rows_hint(config, media, others)
@@ -401,6 +404,12 @@ def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Seq
         f"the folders may not be the labels: {several or '--labels FILE to read a table' + chr(39) + 's labels instead'}, or "
         f"--label-level {level} (counted from SRC) to keep the class folders as the labels"
     )
+
+
+def _answered_signs(config: ConvertConfig) -> tuple[str, ...]:
+    """The rows of `plan/guards.py`'s SIGNS the user's options answer: `--label-separator` says how a
+    class folder's name splits into labels, so names that cross (`black_dress`) are no question."""
+    return ("crossed words",) if label_cells.splits_cells(config.label_separator) else ()
 
 
 def _sign_left(kept: Sequence[str], structure) -> str:

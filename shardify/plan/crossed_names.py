@@ -6,8 +6,11 @@ the joined name (`black_dress`), one class, with exit 0 (blind32). Where every c
 is two words joined by one `_` or `-`, and at least two first words each meet two second words or
 more and at least two second words each meet two first words or more (a grid, not a family of names:
 `apple_scab`, `apple_healthy`, `grape_rot`, `grape_healthy` cross at one word only; PlantVillage's
-`Tomato___healthy` joins by three), the folders may hold two labels each: the run stops naming a labels file (a table of path and
-the two words, read with `--label-separator`) and the `--label-level` that keeps each folder one class.
+`Tomato___healthy` joins by three), the folders may hold two labels each: the run stops naming
+`--label-separator` with the joining character (which splits each class folder's name into its labels,
+see `beam_jobs/discover/class_folders.py`) and the `--label-level` that keeps each folder one class.
+Names joined by both `_` and `-` name a labels file instead (a table of path and the two words), as one
+separator cannot split them all.
 
 Plain functions of paths; no I/O.
 """
@@ -24,7 +27,7 @@ from shardify.plan.structure import Structure
 __all__ = ["crossed_words"]
 
 # A folder named by two words joined once: `black_dress`, `red-shoes`.
-_TWO_WORDS = re.compile(r"^([A-Za-z]+)[_-]([A-Za-z]+)$")
+_TWO_WORDS = re.compile(r"^([A-Za-z]+)([_-])([A-Za-z]+)$")
 _MIN_EACH = 2  # first words, second words, and the partners each meets
 
 
@@ -33,8 +36,9 @@ def crossed_words(splits: Sequence[Split], structure: Structure) -> Finding | No
 
     >>> grid = [f"{c}_{g}" for c in ("black", "blue", "red") for g in ("dress", "pants")]
     >>> s = Split("", 0, tuple((name,) for name in grid), tuple("a.jpg" for _ in grid))
-    >>> crossed_words([s], Structure(label_levels=(("", 0),))).folders[:2]
-    ('black_dress/', 'black_pants/')
+    >>> found = crossed_words([s], Structure(label_levels=(("", 0),)))
+    >>> found.folders[:2], found.options[0]
+    (('black_dress/', 'black_pants/'), "--label-separator '_' to read each folder's two words as its two labels (multi-label)")
     >>> family = ["apple_scab", "apple_healthy", "grape_rot", "grape_healthy"]
     >>> crossed_words([Split("", 0, tuple((n,) for n in family), ())], Structure()) is None
     True
@@ -45,11 +49,13 @@ def crossed_words(splits: Sequence[Split], structure: Structure) -> Finding | No
         classes = sorted({parts[split.level] for parts in split.inputs if len(parts) > split.level})
         firsts: dict[str, set[str]] = defaultdict(set)
         seconds: dict[str, set[str]] = defaultdict(set)
+        joiners: set[str] = set()
         for name in classes:
             matched = _TWO_WORDS.match(name)
             if matched is None:
                 break
-            first, second = matched.group(1).casefold(), matched.group(2).casefold()
+            first, second = matched.group(1).casefold(), matched.group(3).casefold()
+            joiners.add(matched.group(2))
             firsts[first].add(second)
             seconds[second].add(first)
         else:
@@ -63,7 +69,14 @@ def crossed_words(splits: Sequence[Split], structure: Structure) -> Finding | No
                 f"second words and each second with several first: {', '.join(sorted(crossing_firsts)[:3])} by "
                 f"{', '.join(sorted(crossing_seconds)[:3])}): two labels a folder (multi-label), or one class each?",
                 tuple(shown_folder([*prefix, name]) for name in classes),
-                (f"{LABELS_FILE_HINT}, each path's two words as its labels with --label-separator ' '",
-                 f"{level_hint(split.level + 1)} to keep each folder one class"),
+                (_two_labels_hint(joiners), f"{level_hint(split.level + 1)} to keep each folder one class"),
             )
     return None
+
+
+def _two_labels_hint(joiners: set[str]) -> str:
+    """The option that reads each folder's two words as its labels: `--label-separator` with the one
+    character joining them all, else a labels file (no one separator splits `a_b` and `c-d`)."""
+    if len(joiners) == 1:
+        return f"--label-separator '{next(iter(joiners))}' to read each folder's two words as its two labels (multi-label)"
+    return f"{LABELS_FILE_HINT}, each path's two words as its labels with --label-separator ' '"

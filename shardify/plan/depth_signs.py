@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardify.plan import deeper_classes
-from shardify.plan.sign_findings import CLASS_PATH_HINT, LABELS_FILE_HINT, Finding, Split, level_hint, shown_folder
+from shardify.plan.sign_findings import (
+    CLASS_LEAF_HINT,
+    CLASS_PATH_HINT,
+    LABELS_FILE_HINT,
+    Finding,
+    Split,
+    level_hint,
+    shown_folder,
+)
 from shardify.plan.structure import Structure
 
 __all__ = ["uneven_depth", "few_over_many", "containers", "numbered_index"]
@@ -43,7 +51,7 @@ def uneven_depth(splits: Sequence[Split], structure: Structure) -> Finding | Non
             "the classes lie at uneven depths: some folders hold the inputs, their siblings hold them in folders "
             "one level deeper, so no one level of folders names the classes",
             (shown_folder(leaves[0]), shown_folder(deeper)),
-            (LABELS_FILE_HINT, CLASS_PATH_HINT),
+            (LABELS_FILE_HINT, CLASS_PATH_HINT, CLASS_LEAF_HINT),
         )
     return None
 

@@ -64,6 +64,7 @@ AUXILIARY_EXTENSIONS = frozenset(
         "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
         "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
         "doc", "docx", "xls", "xlsx", "bib", "pts", "ljson", "lst",
+        "vott",  # VoTT's project file (JSON) beside its `<asset id>-asset.json` annotations
     }
 )
 # The scripts downloads ship beside their tables (the STS Benchmark's correlation.pl scorer): beside

@@ -57,7 +57,7 @@ Plain functions of relative paths, no I/O.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
@@ -114,9 +114,10 @@ SIGNS: tuple[Sign, ...] = (
 )
 
 
-def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
+def find_sign(inputs: Sequence[str], structure: Structure, *, answered: Collection[str] = ()) -> Finding | None:
     """The first sign in `SIGNS` the inputs' paths show against `structure`'s class folders, or
-    None. Masks and inputs of splits without class folders are left out.
+    None. Masks and inputs of splits without class folders are left out; `answered` names the rows
+    the user's options already answer (`crossed words` once `--label-separator` splits the names).
 
     >>> paths = [f"{a}/character0{c}/{a}{c}.png" for a in ("Greek", "Latin", "Braille") for c in (1, 2)]
     >>> find_sign(paths, Structure(label_levels=(("", 0),))).folders[:2]
@@ -152,18 +153,21 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
         found = split_worded_classes.uneven_classes_found(structure)
         return dataclasses.replace(found, sign="class under one split") if found else None
     for sign in SIGNS:
+        if sign.name in answered:
+            continue
         found = sign.look(splits, structure)
         if found is not None:
             return dataclasses.replace(found, sign=sign.name)
     return None
 
 
-def check_folders(inputs: Sequence[str], structure: Structure) -> None:
-    """Stop before writing when the folders show a sign of a wrong guess (see `SIGNS`).
+def check_folders(inputs: Sequence[str], structure: Structure, *, answered: Collection[str] = ()) -> None:
+    """Stop before writing when the folders show a sign of a wrong guess (see `SIGNS`), but for the
+    signs `answered` names (see `find_sign`).
 
     Raises:
       UsageError: a sign was found; its message names the folders and the options that decide.
     """
-    found = find_sign(inputs, structure)
+    found = find_sign(inputs, structure, answered=answered)
     if found is not None:
         raise UsageError(found.message())

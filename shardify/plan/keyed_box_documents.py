@@ -14,6 +14,13 @@ document is reshaped (`entries`) into the list of `{key, boxes: [{label, box fie
              {"name": "rect", "x", "y", "width", "height"}, "region_attributes": {"<attr>": "<class>"}}]}}`,
              pixels, x, y the top-left corner. The class is the one region attribute every region
              holds as text; none or several such attributes tell no class: the document stops.
+  VoTT       Microsoft's Visual Object Tagging Tool (github.com/microsoft/VoTT v2): a document per image,
+             `<asset id>-asset.json` (the ArTaxOr dataset's `<Order>/annotations/`), or the project's
+             `<name>-export.json` holding them all under `assets` (datumaro's vott_json reader:
+             `{"assets": {"<id>": {"asset": {"name": "a.jpg", "path": ...}, "regions": [{"tags": ["cat"],
+             "boundingBox": {"height", "width", "left", "top"}}]}}}`), pixels. The key is the asset's
+             `name`, the image's file name. A region of several tags is a box per tag, as datumaro reads
+             it; a region of none, or without its four numbers, stops the document.
 
 What cannot be read as the shape says stops, naming the file and what it saw (`KeyedDocumentError`):
 parallel lists of unequal length, a box of other than four numbers, a VIA region that is no
@@ -70,6 +77,21 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="robots.ox.ac.uk/~vgg/software/via (VIA 2 project JSON: _via_img_metadata {<filename><size>: {filename, "
         "size, regions: [{shape_attributes {name: rect, x, y, width, height}, region_attributes {<attr>: <class>}}]}})",
     ),
+    BoxFormat(
+        name="VoTT asset regions",
+        pairing=JSON_DOCUMENT,
+        files=r"-(asset|export)\.json",  # <asset id>-asset.json, one per image; <project>-export.json, all of them
+        entries_field=KEYED,
+        key_field=_KEY,
+        boxes_field=_BOXES,
+        class_field=_LABEL,
+        box_fields=("x", "y", "width", "height"),
+        convention=XYWH_PIXELS,
+        by_header=True,
+        source="github.com/microsoft/VoTT v2 (asset {format, id, name, path, size}, regions [{id, type, tags, boundingBox "
+        "{height, width, left, top}, points}]); datumaro plugins/vott_json_format.py (*-export.json: assets {id: {asset, "
+        "regions}}, a box per tag)",
+    ),
 )
 
 
@@ -78,13 +100,15 @@ class KeyedDocumentError(InvalidInputError):
 
 
 _OPEN_KEY = r'\{\s*"[^"]+"\s*:\s*\{'
+# A VoTT asset object's file name (its fields `format`, `id`, `name`, `path` before its `size` object).
+_VOTT_ASSET = r'"asset"\s*:\s*\{[^{}]*?"name"\s*:\s*"([^"]+)"'
 
 
 def recognises(fmt: BoxFormat, head: str) -> bool:
     """Whether a document's start is of `fmt`'s keyed shape (an object keyed by image, its first
     value holding the shape's fields).
 
-    >>> hagrid, via = FORMATS
+    >>> hagrid, via, vott = FORMATS
     >>> recognises(hagrid, '{"a1": {"bboxes": [[0.1, 0.2, 0.3, 0.4]], "labels": ["call"], "user_id": "x"}}')
     True
     >>> recognises(hagrid, '{"a1": {"boxes": [[0.1, 0.2, 0.3, 0.4]], "labels": ["call"]}}')  # no documented field
@@ -93,6 +117,10 @@ def recognises(fmt: BoxFormat, head: str) -> bool:
     True
     >>> recognises(via, '{"_via_settings": {}, "_via_img_metadata": {"a.jpg120": {"filename": "a.jpg", "regions": []}}}')
     True
+    >>> recognises(vott, '{"asset": {"format": "jpg", "id": "9e37", "name": "a.jpg", "path": "file:F:/a.jpg"}, "regions": [')
+    True
+    >>> recognises(vott, '{"asset": {"name": "a.jpg"}, "captions": []}')  # no regions
+    False
     """
     head = head.lstrip()
     if fmt is FORMATS[0]:
@@ -101,6 +129,8 @@ def recognises(fmt: BoxFormat, head: str) -> bool:
     if fmt is FORMATS[1]:
         opened = re.match(_OPEN_KEY, head) or re.search(rf'"{_VIA_WRAPPER}"\s*:\s*\{{', head)
         return bool(opened and re.search(r'"filename"\s*:\s*"[^"]+"', head) and re.search(r'"regions"\s*:\s*[\[{]', head))
+    if fmt is FORMATS[2]:
+        return bool(re.search(_VOTT_ASSET, head) and re.search(r'"regions"\s*:\s*\[', head))
     return False
 
 
@@ -114,6 +144,8 @@ def keys(fmt: BoxFormat, head: str) -> list[str]:
     """
     if fmt is FORMATS[1]:
         return re.findall(r'"filename"\s*:\s*"([^"]+)"', head)
+    if fmt is FORMATS[2]:
+        return re.findall(_VOTT_ASSET, head)
     found = re.match(r'\s*\{\s*"([^"]+)"\s*:', head)
     return [found.group(1)] if found else []
 
@@ -137,6 +169,9 @@ def entries(document: object, fmt: BoxFormat) -> list[dict]:
         raise KeyedDocumentError("not a JSON object keyed by image")
     if fmt is FORMATS[0]:
         return [_hagrid_entry(key, value) for key, value in document.items()]
+    if fmt is FORMATS[2]:
+        assets = document.get("assets") if isinstance(document.get("assets"), dict) else {"": document}
+        return [_vott_entry(value) for value in assets.values()]
     attribute = _via_class_attribute(document)
     return [_via_entry(key, value, attribute) for key, value in document.items()]
 
@@ -196,3 +231,19 @@ def _via_entry(key: str, value: object, attribute: str) -> dict:
         x, y, w, h = _four([shape.get(f) for f in ("x", "y", "width", "height")], value["filename"])
         objects.append({_LABEL: region["region_attributes"][attribute], "x": x, "y": y, "width": w, "height": h})
     return {_KEY: value["filename"], _BOXES: objects}
+
+
+def _vott_entry(value: object) -> dict:
+    """One VoTT asset's entry: a box per tag of each region (module docstring)."""
+    asset = value.get("asset") if isinstance(value, dict) else None
+    if not isinstance(asset, dict) or not isinstance(asset.get("name"), str) or not isinstance(value.get("regions"), list):
+        raise KeyedDocumentError("a VoTT asset without its asset name or regions list")
+    name, objects = asset["name"], []
+    for region in value["regions"]:
+        box = region.get("boundingBox") if isinstance(region, dict) else None
+        tags = region.get("tags") if isinstance(region, dict) else None
+        if not isinstance(tags, list) or not tags or not all(isinstance(t, str) and t.strip() for t in tags):
+            raise KeyedDocumentError(f"{name[:120]}: a region with no tag naming its class ({json.dumps(tags)[:80]})")
+        x, y, w, h = _four([box.get(f) for f in ("left", "top", "width", "height")] if isinstance(box, dict) else box, name)
+        objects.extend({_LABEL: tag, "x": x, "y": y, "width": w, "height": h} for tag in tags)
+    return {_KEY: name, _BOXES: objects}

@@ -411,6 +411,8 @@ class SourceLayout:
         parts = relpath.split("/")
         if not 0 <= level < len(parts) - 1:
             return None
+        if self.structure is not None and self.structure.class_leaf:
+            return parts[-2]  # the file's own folder, the fine class (see `Structure.class_leaf`)
         return "/".join(parts[level:-1]) if self.structure is not None and self.structure.class_path else parts[level]
 
 

@@ -193,6 +193,7 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     _check_paths(source_layout, where)
     _check_levels(source_layout, where)
     _check_pattern(source_layout, where)
+    _check_class_reading(source_layout, where)
     return LayoutSpec(source_layout, options, match)
 
 
@@ -354,6 +355,15 @@ def _value(hint: object, value: object, where: str, path: str) -> object:
             raise UsageError(f"{where}: {path} must be text, not {value!r}")
         return value
     raise AssertionError(f"no reading for {hint!r}")  # a field type this module does not know yet
+
+
+def _check_class_reading(source_layout: layout_lib.SourceLayout, where: str) -> None:
+    """`class_path` (every folder down from the class level) and `class_leaf` (the deepest alone) are two
+    answers to one question: both at once would leave which one reads the class to the code's order."""
+    structure = source_layout.structure
+    if structure is not None and structure.class_path and structure.class_leaf:
+        raise UsageError(f"{where}: structure.class_path and structure.class_leaf are both true: keep the one that names "
+                         "the class (class_path: the folders from the class level down; class_leaf: the file's own folder)")
 
 
 def _check_pattern(source_layout: layout_lib.SourceLayout, where: str) -> None:

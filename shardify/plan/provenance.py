@@ -60,6 +60,8 @@ def provenance(layout: SourceLayout, *, ratios: object = None) -> tuple[str, str
         labels = f"class folders: SRC/{structure.folders_shown()}" + (", or file names" if structure.name_pattern else "")
         if structure.class_path:
             labels += " and every folder below it down to the file's (class_path)"
+        if structure.class_leaf:
+            labels += ", or the file's own folder below it (class_leaf)"
     elif structure is not None and structure.name_pattern:
         labels = "file names (<label>_<number>)"
     elif structure is None and layout.name in (IMAGE_FOLDERS, TEXT_FOLDERS, WEBDATASET):

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from shardify.plan import siblings
-from shardify.plan.sign_findings import CLASS_PATH_HINT, LABELS_FILE_HINT, Finding, Split, level_hint, numbered_alike, shown_folder
+from shardify.plan.sign_findings import CLASS_LEAF_HINT, CLASS_PATH_HINT, LABELS_FILE_HINT, Finding, Split, level_hint, numbered_alike, shown_folder
 from shardify.plan.structure import Structure, is_container_name
 
 __all__ = ["same_names_beneath"]
@@ -51,7 +51,7 @@ def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding
                 ("--label-level 0 for records without labels",
                  f"{level_hint(split.level + 1)} to keep the folders above them as the classes"),
             )
-        options = [LABELS_FILE_HINT, CLASS_PATH_HINT]
+        options = [LABELS_FILE_HINT, CLASS_PATH_HINT, CLASS_LEAF_HINT]
         twins = _annotation_twins(split, sharing, holding)
         if twins:  # (the Cell Tracking Challenge's `01_GT/SEG/`, `01_ST/SEG/` beside the frames of `01/`)
             options.insert(0, twins)

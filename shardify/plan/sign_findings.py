@@ -13,12 +13,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["LABELS_FILE_HINT", "NAME_HINT", "CLASS_PATH_HINT", "FOLDERS_SHOWN", "Finding", "Split", "shown_folder", "level_hint", "numbered_alike"]
+__all__ = ["LABELS_FILE_HINT", "NAME_HINT", "CLASS_PATH_HINT", "CLASS_LEAF_HINT", "FOLDERS_SHOWN", "Finding", "Split", "shown_folder", "level_hint", "numbered_alike"]
 
 LABELS_FILE_HINT = "--labels FILE (a table of path and label)"
 NAME_HINT = "--label-from-name REGEX for labels in the file names (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg)"
 # For classes a single folder level cannot name (uneven depths, two folders a class).
 CLASS_PATH_HINT = "--dry-run --layout-file FILE, then `class_path: true` in FILE (the folders from the class level down name the class)"
+# For fine classes under coarse ones at uneven depths: the file's own folder is the class.
+CLASS_LEAF_HINT = "--dry-run --layout-file FILE, then `class_leaf: true` in FILE (the file's own folder, the deepest, names the class)"
 # Folders named in a refusal.
 FOLDERS_SHOWN = 3
 

@@ -139,6 +139,10 @@ class Structure:
       class_path: the class is every folder from the class level down to the file's own, joined
         by "/" (Places365's `b/bakery/shop`, Omniglot's `Greek/character01`): for classes at uneven
         depths or named by two folders. Set in a layout file; detection never guesses it.
+      class_leaf: the class is the file's own folder, the deepest, at any depth below the class
+        level (the Grocery Store Dataset's fine classes: `Fruit/Apple/Golden-Delicious/` beside
+        `Fruit/Avocado/`, a variety folder under some coarse classes only). Set in a layout file;
+        detection never guesses it; not with `class_path`.
       classes_hold_inputs: detection saw every sampled input directly in its class folder (none in a
         folder beneath it): one-letter class folders are then the classes (notMNIST's `A/` ... `J/`),
         not an index over them (Places365's `a/abbey/`). Detection's finding, never written to or
@@ -159,6 +163,7 @@ class Structure:
     class_names: tuple[tuple[str, str], ...] = ()
     chosen_level: bool = False
     class_path: bool = False
+    class_leaf: bool = False
     classes_hold_inputs: bool = dataclasses.field(default=False, compare=False)
 
     def is_mask_file(self, relpath: str) -> bool:

@@ -87,6 +87,9 @@ shallower images no longer fall out of their split under --label-level 0; still 
 being the deepest folder at uneven depths): 0 right, 5 good stops, 5 useless stops, 0 exit 1, 0 WRONG EXIT 0.
 Re-tallied after it: 26 3/2/5/0/0 and 27 4/3/2/1/0 as before; 22 5/5/0/0/0, 23 4/6/0/0/0, 24 6/4/0/0/0,
 25 5/5/0/0/0 (no right lost).
+After readers31b (tests/layouts/test_readers31b.py; 2026-11-29 10:40 UTC): a layout file's `class_leaf: true` reads the
+file's own folder as its class, named by the stops over uneven depths and names repeating beneath (grocery_store a
+good stop: shardify/plan/structure.py): 4 right, 5 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -373,8 +376,21 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
+def _layout(text: str) -> object:
+    """A layout file's layout, as `--layout-file FILE` holding `text` gives it (for FOLLOW)."""
+    from shardify.plan import layout_file
+
+    return layout_file.loads(text, where="layout.yaml").layout
+
+
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "grocery_store": None,
+    # since readers31b: the stop's --dry-run --layout-file, then `class_leaf: true` (the file's own folder the fine
+    # class), as its stop names; the split lists as the dry run writes them. None in the baseline JSON
+    "grocery_store": {"layout_given": _layout(
+        "shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  root: dataset/\n  class_leaf: true\n"
+        "  label_levels:\n    '*': 1\nevidence:\n"
+        + "".join(f"- {{path: dataset/{s}.txt, kind: split list, key: {{parts: 4}}, split: {s}}}\n" for s in ("test", "train", "val"))
+        + "options:\n  class_ids: label-map\n")},
     "freiburg": {"exclude": ("splits/test*", "splits/train*")},  # since blindfix28 (its stop names them); None in the baseline JSON
     "ucas_aod": None,  # right since readers28c: no option needed
     "stsd": None,  # right since readers28c

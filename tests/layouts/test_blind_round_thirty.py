@@ -47,8 +47,8 @@ WRONG = {
                      "written as documents labelled by their collection folder, twitter15 or twitter16, source_tweets.txt "
                      "and label.txt left aside): names the lists, the trees and their --exclude; no option joins "
                      "label.txt's labels onto the tweets"),
-    "yeast": ("STOPS (exit 2): only .arff and .xml files, read as label or split files; no option reads ARFF rows "
-              "and their ClassN columns"),
+    "yeast": ("STOPS (exit 2): tables of attributes (the ARFF files; since readers31b the stop says so, before it named "
+              "them label or split files); no record kind holds a row of attributes, so no option converts them"),
 }
 
 

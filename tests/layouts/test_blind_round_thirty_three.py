@@ -31,8 +31,8 @@ WRONG = {
     # uit_vsfc: a good stop since blindfix33 (a useless stop at b21c74e: its --layout-file named dev/'s pair alone and
     # no split folders, so every dev/ and test/ line was written as train); the stop now names every pair and
     # `split_folders: [dev, test, train]` (beam_jobs/discover/line_files.py, NumbersBesideTexts)
-    "zoo": ("STOPS (exit 2): 'no images or texts to convert' in a headerless table of attributes whose last cell is the "
-            "type (named in zoo.names); no option named converts it"),
+    "zoo": ("STOPS (exit 2): a headerless table of attributes whose last cell is the type (named in zoo.names), told as "
+            "one since readers31b; no record kind holds a row of attributes, so no option named converts it"),
 }
 
 

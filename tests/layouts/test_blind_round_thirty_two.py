@@ -29,11 +29,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "apparel": ("STOPS (exit 2): the crossing 'colour_garment' folder names stop naming a labels file (which the user "
-                "writes) and --label-level 1; no option splits a folder's name into labels (WRONG EXIT 0 at b21c74e: "
-                "each folder one label 'black_dress')"),
-    "artaxor": ("STOPS (exit 2): the VoTT per-asset JSONs restate the order folders and hold boxes no reader takes; "
-                "nothing it names converts them (WRONG EXIT 0 at b21c74e: the JSONs read as agreeing, no objects)"),
+    # apparel: a good stop since readers31b (WRONG EXIT 0 at b21c74e: each folder one label 'black_dress'); the
+    # crossing 'colour_garment' folder names stop naming --label-separator '_', which splits each name into its labels
+    # artaxor: right since readers31b (WRONG EXIT 0 at b21c74e: the JSONs read as agreeing, no objects; a useless stop
+    # after blindfix32): the VoTT per-asset JSONs read as boxes (shardify/plan/keyed_box_documents.py)
     # flood: a good stop since blindfix32 (WRONG EXIT 0 at b21c74e: metadata.csv 'Image,Mask' read as labels, each image
     # labelled by its mask's name); the stop names --label-level 0 --exclude flood-area-segmentation/Mask
     # language_detection: a good stop since blindfix32 (WRONG EXIT 0 at b21c74e: every row unlabelled); the lone

@@ -39,9 +39,8 @@ WRONG = {
     # five cross-validation folds, written as the dataset's split); its --exclude of the lists keeps one split
     # fss1000: a good stop since blindfix28 (WRONG EXIT 0 at 3b73815: each class folder's masks '<n>.png' written as
     # images of that class beside '<n>.jpg'); its --exclude '**/*.png' writes the images right
-    "grocery_store": ("STOPS (exit 2): the class folders at two depths read as groups with repeated names (the "
-                      "iconic-images tree); no option reads the fine classes, --label-level 0 rejects the lists' paths "
-                      "(relative to dataset/)"),
+    # grocery_store: a good stop since readers31b (a useless stop at 3b73815: the class folders at two depths read as
+    # groups with repeated names, no option reading the fine classes); the stop names a layout file's `class_leaf: true`
     "humicroedit": ("STOPS (exit 2): only CSVs, read as label tables; no option writes both subtasks' rows"),
     # sign_digits: right since readers28a2 (the README's preview images of Examples/ left out:
     # beam_jobs/discover/readme_previews.py); a useless stop at 3b73815 (--label-level N offered, and --label-level 2

@@ -168,7 +168,7 @@ _SIGN_CASES = {
     ),
     "crossed words": (  # blindfix32: shoes by colour and kind, a folder per pair of words
         [f"shoes/{c}-{k}/{i}.jpg" for c in ("tan", "navy", "grey") for k in ("boot", "loafer", "sandal") for i in range(2)],
-        "--labels FILE",
+        "--label-separator '-'",
     ),
 }
 

@@ -1,0 +1,119 @@
+"""Tables of attributes: a download of rows of feature values and a class, and no image or text.
+
+UCI-style downloads ship such a table (blind33's Zoo: headerless `zoo.data` rows `aardvark,1,0,0,...,1`
+beside the prose `zoo.names`) and Mulan's multi-label sets ship Weka's ARFF (blind30's Yeast:
+`yeast-train.arff` of `@attribute Att1 numeric` ... `@data`, beside a label `.xml`). No record kind of
+shardify holds a row of attributes (it writes an image or a text a record), so a run over them stops; it
+had said to point SRC at the images or texts, which such a download has none of, as if one were missing.
+Told what they are, the user reaches for a table tool instead of hunting for an option.
+
+Which files are tables of attributes is kept as data (`_KINDS`: each kind's extension, its name, and the
+test of its first lines), and only downloads whose every other file describes them (`_COMPANIONS`) are
+told so: a Darknet `obj.data` (`classes = 3`) is no table, nor a `.data` of texts whose rows differ in
+cells.
+
+Plain functions of paths and first lines, no I/O: `beam_jobs/discover/guards.py` reads the lines.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from shardify.plan.box_format import is_number
+
+__all__ = ["attribute_tables_message", "candidates"]
+
+_MIN_CELLS = 4  # a row of attributes: several values and a class (Zoo 18, Iris 5)
+_MIN_ROWS = 3  # rows looked at before a .data file is called a table of attributes
+_SHOWN = 3
+_FEW_INPUTS = 2  # files without an extension (texts, to detection) a folder of tables may hold: UCI's `Index`
+
+
+def _arff(lines: Sequence[str]) -> bool:
+    """Weka's ARFF header: `@relation` then `@attribute` lines.
+
+    >>> _arff(["% yeast", "@relation 'yeast'", "", "@attribute Att1 numeric"]), _arff(["relation,attribute"])
+    (True, False)
+    """
+    words = [line.strip().split(None, 1)[0].lower() for line in lines if line.strip() and not line.startswith("%")]
+    return bool(words) and words[0] == "@relation" and "@attribute" in words
+
+
+def _value_rows(lines: Sequence[str]) -> bool:
+    """Comma rows of one width, of _MIN_CELLS or more, at least half of each row's cells numbers.
+
+    >>> _value_rows(["aardvark,1,0,0,1,4,1", "bass,0,0,1,0,0,4", "crab,0,0,1,0,6,7"])
+    True
+    >>> _value_rows(["classes = 3", "train = data/train.txt", "names = data/obj.names"])  # Darknet's obj.data
+    False
+    >>> _value_rows(["pos,a film, in short, fine", "neg,dull,dull,dull,dull"])  # texts with commas
+    False
+    """
+    rows = [[cell.strip() for cell in line.split(",")] for line in lines if line.strip()]
+    if len(rows) < _MIN_ROWS or len({len(row) for row in rows}) != 1 or len(rows[0]) < _MIN_CELLS:
+        return False
+    return all(2 * sum(is_number(cell) for cell in row) >= len(row) for row in rows)
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """One kind of attribute table: its extension, what the stop calls it, and the test of its first lines."""
+
+    extension: str
+    name: str
+    looks: Callable[[Sequence[str]], bool]
+
+
+_KINDS = (_Kind("arff", "Weka/Mulan ARFF", _arff), _Kind("data", "UCI-style .data", _value_rows))
+# Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download.
+_COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
+
+
+def _extension(path: str) -> str:
+    name = posixpath.basename(path)
+    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
+
+
+def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
+    """The files whose lines `attribute_tables_message` needs: each of a table kind's extension,
+    where every other file is a companion (else no file's lines are needed). `inputs`, the files taken
+    for texts, may be at most _FEW_INPUTS files without an extension (UCI's `Index` listing the folder).
+
+    >>> candidates(["zoo/zoo.data", "zoo/zoo.names"]), candidates(["zoo.data", "pictures.csv"])
+    (['zoo/zoo.data'], [])
+    >>> candidates(["iris.data", "iris.names"], ["Index"]), candidates(["iris.data"], ["a.txt"])
+    (['iris.data'], [])
+    """
+    kinds = {kind.extension for kind in _KINDS}
+    if len(inputs) > _FEW_INPUTS or any(_extension(p) for p in inputs):
+        return []
+    if any(_extension(p) not in kinds and _extension(p) not in _COMPANIONS for p in paths):
+        return []
+    return sorted(p for p in paths if _extension(p) in kinds)
+
+
+def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) -> str:
+    """The stop for a source whose files are tables of attributes (module docstring), or "".
+
+    Args:
+      heads: each of `candidates`' files -> its first lines.
+
+    >>> attribute_tables_message("zoo", {"zoo.data": ["aardvark,1,0,0,1", "bass,0,0,1,0", "crab,0,0,1,7"]})[:65]
+    'zoo holds tables of attributes (1 UCI-style .data file: zoo.data)'
+    >>> attribute_tables_message("yolo", {"obj.data": ["classes = 3", "train = train.txt", "names = obj.names"]})
+    ''
+    """
+    by_extension = {kind.extension: kind for kind in _KINDS}
+    tables = sorted(heads)
+    if not tables or not all(by_extension[_extension(p)].looks(heads[p]) for p in tables):
+        return ""
+    names = {by_extension[_extension(p)].name for p in tables}
+    named = names.pop() if len(names) == 1 else "attribute table"
+    shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
+    return (
+        f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), "
+        "no images or texts: a row of feature values and its class is no record shardify writes (an image or a text "
+        "a record); read them with a table tool (pandas, tf.data's CSV readers) instead"
+    )
