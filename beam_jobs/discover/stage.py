@@ -38,6 +38,7 @@ from shardify.format import contract
 from shardify.plan import layout
 from shardify.plan.entries import ARRAY, IMAGE, Batch, Candidate, Entry, Reject
 from shardify.plan.evidence import KEYED_LABELS
+from shardify.plan.file_roles import JunkTest
 from shardify.plan.layout import SourceLayout
 
 __all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "AUXILIARY", "COLUMNS", "NOTES", "HELD", "BATCH_SIZE"]
@@ -75,13 +76,14 @@ class _ListFiles(beam.DoFn):
         listed = ProgressFile(LISTED)
         unchanged = held_unchanged(self._output, self._held_files)
         num_unchanged = 0
+        is_junk = JunkTest()
         for item in self._listing(root):
             listed.add(1)
             if isinstance(item, Reject):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
             elif unchanged is not None and unchanged(item):
                 num_unchanged += 1  # an input an earlier version holds as it is: nothing to ask of it
-            elif layout.is_junk(item[0]):
+            elif is_junk(item[0]):
                 yield beam.pvalue.TaggedOutput(SKIPPED, item[0])
             elif archives.archive_kind(item.relpath):
                 yield beam.pvalue.TaggedOutput(ARCHIVES, item)

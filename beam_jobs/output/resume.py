@@ -219,7 +219,9 @@ def record_shard(
     index_stamp = _stamp(FileSystems.join(output, result.index_path))
     if shard_stamp is not None and index_stamp is not None:  # local disks only (see the module's docstring)
         document["stamps"] = {"shard": shard_stamp, "index": index_stamp}
-    document["checksum"] = _checksum(json.loads(json.dumps(document)), shard_fingerprint)  # as it reads back
+    # Over the document as built, not a json round trip of it (~1.5 µs a record): its tuples are
+    # written as the lists they read back as and every key is a string, so the canonical JSON is the same.
+    document["checksum"] = _checksum(document, shard_fingerprint)
     output_folder.write_text_atomically(output, naming.shard_result_filename(result.path), json.dumps(document))
 
 

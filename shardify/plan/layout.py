@@ -349,21 +349,27 @@ class SourceLayout:
         answers of the last layout asked are kept (it is frozen, so they cannot change), at most
         `_AUXILIARY_KEPT` paths, and never pickled with it."""
         global _LAST_AUXILIARY
-        last = _LAST_AUXILIARY  # (layout, its answers by path): replaced whole, so read whole
+        last = _LAST_AUXILIARY  # (layout, its answers by path, its named files): replaced whole, so read whole
         if last[0] is not self:
-            last = _LAST_AUXILIARY = (self, {})
+            last = _LAST_AUXILIARY = (self, {}, self._named_auxiliary())
         answers = last[1]
         found = answers.get(relpath)
         if found is None:
             if len(answers) >= _AUXILIARY_KEPT:
                 answers.clear()
-            found = answers[relpath] = self._is_auxiliary(relpath)
+            found = answers[relpath] = self._is_auxiliary(relpath, last[2])
         return found
 
-    def _is_auxiliary(self, relpath: str) -> bool:
-        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids), *(f for _, f in self.row_splits), *(j.texts for j in self.text_joins), self.label_ids_file or None) or any(relpath in (e.path, e.ids) for e in self.evidence):
+    def _named_auxiliary(self) -> frozenset[str | None]:
+        """The files the layout names beside its inputs: gathered once a layout, not once a path (~1 µs a listed file)."""
+        return frozenset((self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels),
+                          *(f for _, f in self.split_ids), *(f for _, f in self.row_splits), *(j.texts for j in self.text_joins),
+                          *(f for e in self.evidence for f in (e.path, e.ids)), self.label_ids_file or None))
+
+    def _is_auxiliary(self, relpath: str, named: frozenset[str | None]) -> bool:
+        if relpath in named:
             return True
-        if any(_in_box_tree(e, relpath) or e.holds_beside(relpath) for e in self.evidence):
+        if self.evidence and any(_in_box_tree(e, relpath) or e.holds_beside(relpath) for e in self.evidence):
             return True  # a folder of per-image box files holds annotations (FlickrLogos' classes/masks/: its masks too)
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data
@@ -418,7 +424,7 @@ class SourceLayout:
 
 # `SourceLayout.is_auxiliary`'s answers: of the last layout asked, for at most this many paths.
 _AUXILIARY_KEPT = 4096
-_LAST_AUXILIARY: tuple[SourceLayout | None, dict[str, bool]] = (None, {})
+_LAST_AUXILIARY: tuple[SourceLayout | None, dict[str, bool], frozenset[str | None]] = (None, {}, frozenset())
 
 
 def _in_box_tree(found: Evidence, relpath: str) -> bool:
