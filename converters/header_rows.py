@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from shardify.converters import column_content, column_names, vote_labels
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "usual_names_around_a_gap", "named_width", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
+__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "usual_names_around_a_gap", "named_width", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeats_its_values", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -247,6 +247,27 @@ def header_but_repeated(cells: Sequence[str]) -> bool:
     """
     names = list(header_names(cells))  # empty cells at the ends are named, as pandas names them (`v1,v2,,,`)
     return len(set(names)) < len(names) and looks_like_header(list(dict.fromkeys(names)))
+
+
+def repeats_its_values(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """A first row whose repeated cells (`header_but_repeated`) are each a value of their own columns
+    in the rows below: data, not a header. GermEval 2018's headerless `tweet<TAB>OTHER<TAB>OTHER`
+    (a coarse and a fine label that share the word OTHER) had every row rejected as a header's
+    repeated names (exit 1, blind35); a column's name is not one of its values, as
+    `label_columns.refuse_unnamed_labels` also reads it.
+
+    >>> rows = [("@a b c", "OFFENSE", "INSULT"), ("@d e f", "OTHER", "OTHER")]
+    >>> repeats_its_values(["@x y z", "OTHER", "OTHER"], rows), repeats_its_values(["text", "label", "label"], rows)
+    (True, False)
+    """
+    names = [cell.strip() for cell in cells]
+    twice = {n for n in names if n and names.count(n) > 1}
+    if not twice or not rows:
+        return False
+    return all(
+        any(len(row) > i and str(row[i]).strip() == name for row in rows)
+        for i, name in enumerate(names) if name in twice
+    )
 
 
 def repeated(cells: Sequence[str]) -> str:

@@ -302,6 +302,10 @@ def read_header(
     if lines.line_error:
         raise InvalidInputError(f"first row is {lines.line_error}")
     if header is None and header_rows.header_but_repeated(cells):
+        rows = _sample_rows(lines, fmt, len(cells), 0)
+        if header_rows.repeats_its_values(cells, rows):  # its repeated "names" are its columns' values: data
+            columns = tuple(str(number) for number in range(1, len(cells) + 1))
+            return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *rows))
         raise InvalidInputError(
             f"the first row names columns but repeats {header_rows.repeated(cells)}: which column is meant cannot be told "
             "(rename the column, or pass --no-header if the row is data)"

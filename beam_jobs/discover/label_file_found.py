@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_file_sample, pair_companions
+from shardify.beam_jobs.discover import coco_file_sample, coco_rivals, pair_companions
 from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
     coco_per_split,
     in_split_folder,
@@ -350,7 +350,10 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
         raise UsageError(
             f"{config.source} holds {len(coco)} annotation files ({', '.join(coco)}): choose one with --labels FILE"
         )
-    return coco[0] if coco and has_data_files else ""
+    if not (coco and has_data_files):
+        return ""
+    coco_rivals.check(config, coco[0], candidates, sample)  # a second .json naming the same images: which is meant
+    return coco[0]
 
 
 def labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]) -> bool:

@@ -112,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                  31,
                                                                  32,
                                                                  33,
+                                                                 35,
                                                                  36),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
