@@ -35,7 +35,7 @@ from shardify.converters import evidence_files, mat_arrays
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_label_lists, folder_lists, numbered_lists
-from shardify.plan import recognise
+from shardify.plan import recognise, score_lists
 from shardify.plan import layout, unread_annotations
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -124,7 +124,10 @@ def find_evidence(
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs) or _folder_list(path, lines, media, len(sample) < _sample_files())
         if recognised is not None:
             found.append(recognised)
-    found = numbered_lists.with_class_numbers(found, heads, numbered_lists.class_folders(media, detected.class_level_of))  # `<file> <class number>` lists
+    class_folders = numbered_lists.class_folders(media, detected.class_level_of)
+    found = numbered_lists.with_class_numbers(found, heads, class_folders)  # `<file> <class number>` lists
+    decided = bool(config.labels_file or config.label_level is not None or config.label_from_name or config.layout_given)
+    found = score_lists.with_scores(found, heads, class_folders, label_column=config.label_column, decided=decided)  # `<file> <score>`
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += yolo_beside_read.yolo_beside_evidence(config, sample)  # Darknet's: each .txt beside its image

@@ -338,7 +338,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                           # as _label's: folder_names.MASK_FOLDER_WORDS); at 0dcd05d --label-level 0 wrote
                                           # them as records: FOLLOW None in the baseline JSON
     "isaid": None,
-    "scut_fbp5500": None,
+    "scut_fbp5500": {"label_column": "2"},  # right (tried) since readers31a: the 60/40 lists' `<file> <score>` rows stop
+                                          # as scores (shardify/plan/score_lists.py), naming --label-column 2, which keeps
+                                          # each score as written; the unnumbered lists before the numbered folds
+                                          # (evidence.finest_lists); None in the baseline JSON
     "ferplus": None,
     "iu_xray": None,
     "stanford_paragraphs": None,

@@ -40,8 +40,8 @@ WRONG = {
     "iu_xray": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: indiana_projections.csv's projection column "
                 "written as every image's label): names the two tables joined by uid; no option reads the reports' "
                 "findings as the images' texts"),
-    "scut_fbp5500": ("STOPS (exit 2): 'no class folders, names or label files'; the 'name score' lists (60/40 and five "
-                     "cross-validation folds) are not read"),
+    # scut_fbp5500: a good stop since readers31a (the 'name score' lists stop as scores naming --label-column 2, which
+    # keeps each score as written in the 60/40 lists' splits: shardify/plan/score_lists.py)
     "stanford_paragraphs": ("STOPS (exit 2): paragraphs_v1.json names the inputs by URL; no option reads its "
                             "paragraphs and the JSON split lists of ids"),
     # vaihingen: a good stop since readers29a (its stop names dsm/'s --exclude; then the ground truth gives 3 of the 6

@@ -1,0 +1,128 @@
+"""Useless stops of blind batches read by kind (readers31a).
+
+- split lists of `<file> <score>` lines, a number with a fraction beside each image (SCUT-FBP5500's 60/40
+  `train.txt`, `test.txt` of `CF437.jpg 2.883333`, beside five numbered cross-validation folds): were a stop
+  naming files "shardify does not read" and no option that converts; now a stop saying they hold scores, no
+  classes, naming `--label-column 2` (each score its label, as written, as KonIQ's MOS) and `--label-level 0`
+  (shardify/plan/score_lists.py); the unnumbered partition is read before the numbered folds
+  (evidence.finest_lists). Its neighbour, looked up, in no batch: AADB's `imgList<Split>Regression_<rating>.txt`
+  lists, a rating per list, beside a single image folder (it had been written with exit 0, every image
+  labelled by that folder's name): the stop names the lists of one split and the `--exclude` of the other kinds.
+  Hostile twins: whole numbers stay class numbers, `3.0` alone is no score, two class folders keep their labels,
+  a `--label-column` naming the file's field writes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.blind26 import DATASETS, FOLLOW
+from helpers.made_files import image_file as _image
+from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
+from helpers.unseen_judge import judge_first_command, written_records
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.plan import score_lists
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    assert doctest.testmod(score_lists).failed == 0
+
+
+def test_scut_fbp5500_stops_naming_the_score_options_and_follows_right(tmp_path: Path) -> None:
+    truth = DATASETS["scut_fbp5500"](tmp_path / "download")
+    message = refusal(truth.root, tmp_path / "out")
+    assert "a score beside each file" in message and "--label-column 2" in message and "--label-level 0" in message
+    judge_first_command(DATASETS, "scut_fbp5500", tmp_path / "judged", FOLLOW["scut_fbp5500"])
+
+
+def test_scut_fbp5500_unlabelled_keeps_the_60_40_partition(tmp_path: Path) -> None:
+    truth = DATASETS["scut_fbp5500"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), label_level=0))
+    records = written_records(tmp_path / "out")["records"]
+    assert {rid: split for rid, (split, _) in records.items()} == {rid: split for rid, (split, _) in truth.records.items()}
+    assert all(labels is None for _, labels in records.values())
+
+
+# AADB (Kong et al. 2016), CHECKED 2026-11-29 against readers in the code corpus (find_string
+# 'imgListTrainRegression_score'): "AADB/data/imgListFiles_label/imgListTrainRegression_score.txt" read line by line,
+# fs = line.strip().split(' '), image 'AADB/data/datasetImages_originalSize/{fs[0]}', score float(fs[1]); splits
+# {"train": "imgListTrainRegression_score.txt", "test": "imgListTestNewRegression_score.txt", "val":
+# "imgListValidationRegression_score.txt"}; attributes "balancing_elements", "color_harmony", ... a list each.
+_AADB_NAMES = [f"farm1_{100 + i}_{19470426814 + 7 * i}_f8d5e4d9a4_b.jpg" for i in range(10)]
+_AADB_SPLITS = {"Train": _AADB_NAMES[:6], "Validation": _AADB_NAMES[6:8], "TestNew": _AADB_NAMES[8:]}
+
+
+def _aadb(root: Path) -> dict[str, tuple[str, str]]:
+    """An AADB-like tree; {record id: (split, score)}."""
+    data = root / "AADB" / "data"
+    truth = {}
+    for n, name in enumerate(_AADB_NAMES):
+        _image(data / "datasetImages_originalSize" / name, f"aadb{n}")
+    for split, names in _AADB_SPLITS.items():
+        for rating in ("score", "balancing_elements", "color_harmony"):
+            values = [f"{(n * 37 % 100) / 100:.2f}" if rating == "score" else ("-0.2", "0.4", "0")[n % 3]
+                      for n in range(len(names))]
+            lines = "".join(f"{name} {value}\n" for name, value in zip(names, values))
+            _text(data / "imgListFiles_label" / f"imgList{split}Regression_{rating}.txt", lines)
+            if rating == "score":
+                word = {"Train": "train", "Validation": "validation", "TestNew": "test"}[split]
+                truth.update({f"AADB/data/datasetImages_originalSize/{name}": (word, value) for name, value in zip(names, values)})
+    return truth
+
+
+def test_aadb_rating_lists_stop_naming_the_lists_of_one_split_and_their_exclude(tmp_path: Path) -> None:
+    _aadb(tmp_path / "src")
+    message = refusal(tmp_path / "src", tmp_path / "out")
+    assert "a score beside each file" in message and "lists of one split" in message
+    assert "imgListTestNewRegression_color_harmony.txt" in message and "--exclude" in message
+    # naming the score's field alone still leaves three ratings an image: the stop stands
+    message = refusal(tmp_path / "src", tmp_path / "out", label_column="2")
+    assert "lists of one split" in message and "--exclude '**/*_harmony.txt'" in message
+
+
+def test_aadb_score_lists_alone_convert_each_image_to_its_score(tmp_path: Path) -> None:
+    truth = _aadb(tmp_path / "src")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_column="2",
+                                 exclude=("**/*_harmony.txt", "**/*_elements.txt")))
+    records = written_records(tmp_path / "out")["records"]
+    assert records == {rid: (split, frozenset({score})) for rid, (split, score) in truth.items()}
+
+
+def _lists(root: Path, values: list[str], folders: tuple[str, ...] = ("Images",)) -> None:
+    for n, value in enumerate(values):
+        _image(root / folders[n % len(folders)] / f"AF{n + 1}.jpg", f"twin{n}{folders}")
+    for split, part in (("train", range(6)), ("test", range(6, len(values)))):
+        _text(root / "lists" / f"{split}.txt", "".join(f"AF{n + 1}.jpg {values[n]}\n" for n in part))
+
+
+@pytest.mark.parametrize("values", [["3", "1", "2", "3", "1", "2", "1", "2"], ["3.0", "1.0", "2.0", "3.0", "1.0", "2.0", "1.0", "2.0"]])
+def test_whole_numbers_are_no_scores(tmp_path: Path, values: list[str]) -> None:
+    _lists(tmp_path / "src", values)
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except UsageError as stop:
+        assert "a score beside each file" not in str(stop)
+
+
+def test_two_class_folders_keep_their_labels_beside_score_lists(tmp_path: Path) -> None:
+    _lists(tmp_path / "src", ["2.883333", "3.1", "1.25", "4.5", "2.75", "3.9", "1.5", "2.2"], folders=("cats", "dogs"))
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except UsageError as stop:
+        assert "a score beside each file" not in str(stop)
+        return
+    labels = {labels for _, labels in written_records(tmp_path / "out")["records"].values()}
+    assert labels == {frozenset({"cats"}), frozenset({"dogs"})}
+
+
+def test_the_file_field_named_as_the_label_writes_nothing(tmp_path: Path) -> None:
+    _lists(tmp_path / "src", ["2.883333", "3.1", "1.25", "4.5", "2.75", "3.9", "1.5", "2.2"])
+    refusal(tmp_path / "src", tmp_path / "out", label_column="1")
+
