@@ -33,8 +33,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
     # cvppp: a good stop since blindfix26 (its --label-level 0 had written the _fg and _centers PNGs as records)
-    "ferplus": ("STOPS (exit 2): fer2013new.csv's Usage column read as labels is refused; no option reads the vote "
-                "columns of the label.csv in each split folder"),
+    "ferplus": ("STOPS (exit 2): fer2013new.csv's Usage column read as labels is refused; its ten emotion columns are "
+                "said to be vote counts and no longer offered as --label-column (readers31a: shardify/plan/vote_columns.py); "
+                "no option reads the majority vote"),
     # isaid: right since readers27a (each split folder's Annotations/ COCO file read, test/ unlabelled, the
     # _instance_*_RGB PNGs auxiliary: beam_jobs/discover/coco_split_folders.py)
     "iu_xray": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: indiana_projections.csv's projection column "

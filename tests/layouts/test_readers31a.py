@@ -26,13 +26,14 @@ from helpers.unseen_judge import judge_first_command, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
-from shardify.plan import score_lists
+from shardify.plan import score_lists, split_cells, vote_columns
 
 
 def test_the_docstring_examples_hold() -> None:
     import doctest
 
-    assert doctest.testmod(score_lists).failed == 0
+    for module in (score_lists, vote_columns):
+        assert doctest.testmod(module).failed == 0
 
 
 def test_scut_fbp5500_stops_naming_the_score_options_and_follows_right(tmp_path: Path) -> None:
@@ -126,3 +127,38 @@ def test_the_file_field_named_as_the_label_writes_nothing(tmp_path: Path) -> Non
     _lists(tmp_path / "src", ["2.883333", "3.1", "1.25", "4.5", "2.75", "3.9", "1.5", "2.2"])
     refusal(tmp_path / "src", tmp_path / "out", label_column="1")
 
+
+
+# FER+: fer2013new.csv 'Usage,Image name,<ten emotions>', ten annotators' votes a row (microsoft/FERPlus
+# src/generate_training_data.py and its readers: np.argmax over the counts, majority only above half the votes).
+_FER_HEADER = ["Usage", "Image name", "neutral", "happiness", "surprise", "sadness", "anger", "disgust", "fear",
+               "contempt", "unknown", "NF"]
+
+
+def test_ferplus_stops_naming_its_votes_and_offers_no_count_as_a_label_column(tmp_path: Path) -> None:
+    truth = DATASETS["ferplus"](tmp_path / "download")
+    message = refusal(truth.root, tmp_path / "out")
+    assert "are vote counts, one per class" in message and "'contempt'" in message
+    assert "--label-column" not in message  # each offered column was a count of one emotion's votes
+
+
+def _stop_over(rows: list[list[str]], header: list[str] = _FER_HEADER) -> str:
+    with pytest.raises(UsageError) as stop:
+        split_cells.check_split_cells("t.csv", header, rows, key=1, label=0, label_given=False)
+    return str(stop.value)
+
+
+def test_vote_columns_are_told_from_one_hot_classes_and_object_counts() -> None:
+    usage = ["Training"] * 5 + ["PublicTest", "PrivateTest", "Training"]
+    panel = ("6", "2", "0", "0", "0", "0", "0", "2", "0", "0")  # ten votes a face, rotated row to row
+    votes = [[u, f"f{i}.png", *panel[i:], *panel[:i]] for i, u in enumerate(usage)]
+    assert "vote counts" in _stop_over(votes) and "--label-column" not in _stop_over(votes)
+    one_hot = [[u, f"f{i}.png", *["1" if c == i % 3 else "0" for c in range(10)]] for i, u in enumerate(usage)]
+    assert "vote counts" not in _stop_over(one_hot) and "--label-column NAME" in _stop_over(one_hot)
+    counted = [[u, f"f{i}.png", *[str((i + c) % 3) for c in range(10)]] for i, u in enumerate(usage)]
+    counted[0][2] = "7"  # object counts: their sums differ row to row
+    assert "vote counts" not in _stop_over(counted) and "'neutral'" in _stop_over(counted)
+    # a column of classes beside the votes is still offered, the votes are not
+    header = [*_FER_HEADER, "emotion"]
+    mixed = [[*row, "happy"] for row in votes]
+    assert "one of 'emotion'" in _stop_over(mixed, header)
