@@ -126,8 +126,6 @@ def find_evidence(
             found.append(recognised)
     class_folders = numbered_lists.class_folders(media, detected.class_level_of)
     found = numbered_lists.with_class_numbers(found, heads, class_folders)  # `<file> <class number>` lists
-    decided = bool(config.labels_file or config.label_level is not None or config.label_from_name or config.layout_given)
-    found = score_lists.with_scores(found, heads, class_folders, label_column=config.label_column, decided=decided)  # `<file> <score>`
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += yolo_beside_read.yolo_beside_evidence(config, sample)  # Darknet's: each .txt beside its image
@@ -148,6 +146,9 @@ def find_evidence(
     coco_split_files.check_partition_sets(coco, keypoints=config.keypoints)  # AP-10K's split1, split2, split3 sets
     found += _coco_splits(config, sample, detected, coco)
     found = _whole_image_categories(config, found, detected)
+    decided = bool(config.labels_file or detected.labels_file or config.label_level is not None or config.label_from_name
+                   or config.layout_given)
+    found = score_lists.with_scores(found, heads, class_folders, label_column=config.label_column, decided=decided)  # `<file> <score>`
     notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
     notes += folder_label_lists.class_list_notes(heads, found)  # Jester's jester-v1-labels.csv
     structure = detected.structure

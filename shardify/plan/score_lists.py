@@ -16,7 +16,8 @@ naming the lists, a score of theirs, and the two options that decide: `--label-c
 score's field, from 1) writes each image's score as its label, as written, in its list's split;
 `--label-level 0` writes the images unlabelled in their lists' splits. With that `--label-column`
 the lists label their rows. Lists whose inputs lie in class folders are left to the folders, as
-`word_lists` leaves them.
+`word_lists` leaves them, and so are lists beside other files that label the inputs (annotations, label
+files): no stop, as before.
 
 Nothing here reads a file: detection (beam_jobs/discover/describe.py) hands in first lines.
 """
@@ -94,6 +95,9 @@ def with_scores(
         scores = _scores(heads[e.path], e.column)
         if scores is not None:
             groups.setdefault(posixpath.dirname(e.path), []).append((e, scores))
+    listed = {e.path for group in groups.values() for e, _ in group}
+    # annotations, label files or tables found beside them label the inputs: the lists stay split lists, as before
+    decided = decided or any(e.gives_labels for e in found if e.path not in listed)
     chosen: dict[str, Evidence] = {}
     stopped: list[tuple[Evidence, str]] = []
     for group in groups.values():

@@ -123,6 +123,15 @@ def test_two_class_folders_keep_their_labels_beside_score_lists(tmp_path: Path) 
     assert labels == {frozenset({"cats"}), frozenset({"dogs"})}
 
 
+
+def test_score_lists_beside_a_label_table_stay_split_lists(tmp_path: Path) -> None:
+    _lists(tmp_path / "src", ["2.883333", "3.1", "1.25", "4.5", "2.75", "3.9", "1.5", "2.2"])
+    _text(tmp_path / "src" / "labels.csv", "file,label\n" + "".join(f"Images/AF{n + 1}.jpg,{('cat', 'dog')[n % 2]}\n" for n in range(8)))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    records = written_records(tmp_path / "out")["records"]
+    assert {labels for _, labels in records.values()} == {frozenset({"cat"}), frozenset({"dog"})}
+    assert sorted(split for split, _ in records.values()) == ["test", "test"] + ["train"] * 6
+
 def test_the_file_field_named_as_the_label_writes_nothing(tmp_path: Path) -> None:
     _lists(tmp_path / "src", ["2.883333", "3.1", "1.25", "4.5", "2.75", "3.9", "1.5", "2.2"])
     refusal(tmp_path / "src", tmp_path / "out", label_column="1")
