@@ -117,7 +117,7 @@ def with_scores(
                 chosen[e.path] = dataclasses.replace(
                     e, label_column=1 - e.column, note=f"{e.note}, a score beside each file kept as written (--label-column {label_column})"
                 )
-            elif not decided and not label_column:
+            elif not decided:  # (a --label-column naming another field, the file's, reads no score either)
                 stopped.append((e, example))
     if stopped:
         several = _several_per_split([e for e, _ in stopped])

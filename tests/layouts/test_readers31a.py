@@ -134,7 +134,7 @@ def test_score_lists_beside_a_label_table_stay_split_lists(tmp_path: Path) -> No
 
 def test_the_file_field_named_as_the_label_writes_nothing(tmp_path: Path) -> None:
     _lists(tmp_path / "src", ["2.883333", "3.1", "1.25", "4.5", "2.75", "3.9", "1.5", "2.2"])
-    refusal(tmp_path / "src", tmp_path / "out", label_column="1")
+    assert "--label-column 2 writes each input's score" in refusal(tmp_path / "src", tmp_path / "out", label_column="1")
 
 
 
