@@ -35,7 +35,7 @@ from shardify.converters import evidence_files, mat_arrays
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_label_lists, folder_lists, numbered_lists
-from shardify.plan import recognise, score_lists
+from shardify.plan import format_copies, recognise, score_lists
 from shardify.plan import layout, unread_annotations
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -261,12 +261,17 @@ def _check_objects_beside_classes(config: ConvertConfig, sample: list[str], fold
             found.append((path, names))
     if found:
         shown = ", ".join(f"{path} ({', '.join(names[:3])})" for path, names in found[:3])
+        copied = format_copies.copied_tree(found[0][0], sample)  # HIT-UAV's normal_xml/ beside normal_json/
         raise UsageError(
             f"Pascal VOC annotations of the class folders' images (beside them, or in folders named as them) name other objects than the "
             f"folders: {shown}: a detection dataset whose folders group its images, not its classes, or a classification "
-            "dataset with boxes of other things; written with the folders as the labels, every box would be dropped: "
-            "--label-level 0 reads each XML's objects as its image's (each box's <name> its class, the folders only "
-            "grouping the images)"
+            "dataset with boxes of other things; written with the folders as the labels, every box would be dropped"
+            + (f"; and the images of {copied[0]}/ are copies, by name, of those of {', '.join(f'{c}/' for c in copied[1])}: one "
+               f"dataset shipped once per annotation format, read once: --exclude every copy but the one to read ("
+               f"{' '.join(f'--exclude {c}' for c in (copied[0], *copied[1][1:]))} reads {copied[1][0]}/ alone)"
+               if copied else
+               ": --label-level 0 reads each XML's objects as its image's (each box's <name> its class, the folders only "
+               "grouping the images)")
         )
 
 

@@ -315,7 +315,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "eth80": {"exclude": ("**/maps/**",), "label_from_name": r"^([A-Za-z]+)[-_ ]?\d"},  # since blindfix31 (its stop
     # names both); None in the baseline JSON
     "blood_cells": None,
-    "hit_uav": None,
+    "hit_uav": {"exclude": ("HIT-UAV/normal_xml",)},  # right (tried) since readers31a: the stop names normal_xml/ a copy of
+    # normal_json/'s frames (shardify/plan/format_copies.py) and its --exclude; then normal_json/annotations/*.json read as
+    # COCO (their "filename" key, the folder two down under a chain of wrapping folders); None in the baseline JSON
     "dfire": None,
     "msra10k": {"exclude": ("**/*.png",), "label_level": 0},  # since blindfix31 (its stop names both); None in the
     # baseline JSON

@@ -14,25 +14,28 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from helpers import blind31
 from helpers.blind26 import DATASETS, FOLLOW
 from helpers.made_files import image_file as _image
 from helpers.made_files import text_file as _text
 from helpers.refusals import refusal
-from helpers.unseen_judge import judge_first_command, written_records
+from helpers.unseen_judge import assert_right, judge_first_command, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
+from shardify.converters import coco_urls
 from shardify.errors import UsageError
-from shardify.plan import score_lists, split_cells, vote_columns
+from shardify.plan import format_copies, score_lists, split_cells, vote_columns
 
 
 def test_the_docstring_examples_hold() -> None:
     import doctest
 
-    for module in (score_lists, vote_columns):
+    for module in (format_copies, score_lists, vote_columns):
         assert doctest.testmod(module).failed == 0
 
 
@@ -171,3 +174,72 @@ def test_vote_columns_are_told_from_one_hot_classes_and_object_counts() -> None:
     header = [*_FER_HEADER, "emotion"]
     mixed = [[*row, "happy"] for row in votes]
     assert "one of 'emotion'" in _stop_over(mixed, header)
+
+
+# HIT-UAV (blind31): every frame in normal_json/<split>/ (COCO files in normal_json/annotations/, images named under
+# "filename") and again in normal_xml/JPEGImages/ (VOC XMLs); the real archive adds rotate_json/ and rotate_xml/.
+def test_hit_uav_stops_naming_the_copy_and_follows_right(tmp_path: Path) -> None:
+    message = refusal(blind31.DATASETS["hit_uav"](tmp_path / "made").root, tmp_path / "made-out")
+    assert "are copies, by name, of those of HIT-UAV/normal_json/" in message
+    assert "--exclude HIT-UAV/normal_xml reads HIT-UAV/normal_json/ alone" in message
+    judge_first_command(blind31.DATASETS, "hit_uav", tmp_path / "judged", blind31.FOLLOW["hit_uav"])
+
+
+def test_hit_uav_four_copies_are_each_named(tmp_path: Path) -> None:
+    truth = blind31.DATASETS["hit_uav"](tmp_path / "download")
+    top = truth.root / "HIT-UAV"
+    for copy, source in (("rotate_xml", "normal_xml"), ("rotate_json", "normal_json")):
+        for path in [p for p in (top / source).rglob("*") if p.is_file()]:
+            target = top / copy / path.relative_to(top / source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+    message = refusal(truth.root, tmp_path / "out")
+    follow = ("HIT-UAV/normal_xml", "HIT-UAV/rotate_json", "HIT-UAV/rotate_xml")
+    assert " ".join(f"--exclude {c}" for c in follow) + " reads HIT-UAV/normal_json/ alone" in message
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), exclude=follow))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _coco_voc_export(root: Path) -> dict[str, tuple[str, frozenset[str]]]:
+    """A detection export shipped in both formats under other names (a `file_name` key this time), the COCO copy
+    split by folder, the VOC copy in one JPEGImages/ folder; {record id: (split, classes)} of the COCO copy."""
+    classes, truth = ["boat", "buoy"], {}
+    for split in ("train", "valid"):
+        images, anns = [], []
+        for i in range(3):
+            name = f"{split}_{i:03d}.jpg"
+            objs = [(classes[(i + k) % 2], [2 + 5 * k, 3, 4, 5]) for k in range(1 + i % 2)]
+            _image(root / "export" / "coco" / split / name, f"ex{split}{i}")
+            (root / "export" / "voc" / "JPEGImages").mkdir(parents=True, exist_ok=True)
+            (root / "export" / "voc" / "JPEGImages" / name).write_bytes((root / "export" / "coco" / split / name).read_bytes())
+            _text(root / "export" / "voc" / "Annotations" / f"{name[:-4]}.xml", blind31._voc(name, objs))
+            images.append({"id": len(truth) + 1, "file_name": name, "width": 20, "height": 16})
+            anns += [{"id": 100 * len(truth) + k, "image_id": len(truth) + 1, "category_id": classes.index(c) + 1,
+                      "bbox": box, "area": 20, "iscrowd": 0} for k, (c, box) in enumerate(objs)]
+            truth[f"export/coco/{split}/{name}"] = ("validation" if split == "valid" else split, frozenset(c for c, _ in objs))
+        doc = {"images": images, "annotations": anns, "categories": [{"id": k + 1, "name": c} for k, c in enumerate(classes)]}
+        _text(root / "export" / "coco" / "annotations" / f"instances_{split}.json", json.dumps(doc))
+    return truth
+
+
+def test_a_coco_and_voc_export_of_other_names_stops_naming_the_voc_copy(tmp_path: Path) -> None:
+    truth = _coco_voc_export(tmp_path / "src")
+    message = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--exclude export/voc reads export/coco/ alone" in message
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), exclude=("export/voc",)))
+    records = written_records(tmp_path / "followed")["records"]
+    assert records == truth
+
+
+def test_a_voc_tree_of_other_images_is_no_copy(tmp_path: Path) -> None:
+    _coco_voc_export(tmp_path / "src")
+    for path in (tmp_path / "src" / "export" / "voc" / "JPEGImages").iterdir():
+        path.rename(path.with_name("other_" + path.name))
+    message = refusal(tmp_path / "src", tmp_path / "out")  # (the VOC objects beside two folders still stop)
+    assert "are copies" not in message and "--label-level 0" in message
+
+
+def test_file_name_comes_before_filename() -> None:
+    assert coco_urls.image_path({"file_name": "a.jpg", "filename": "b.jpg"}) == ("a.jpg", "")
+    assert coco_urls.image_path({"filename": "b.jpg"}) == ("b.jpg", "")
+    assert coco_urls.image_path({"filename": " "})[0] == ""
