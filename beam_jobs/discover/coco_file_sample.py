@@ -44,7 +44,8 @@ def coco_sample(path: str, shown: str, rows: int) -> layout.LabelFileSample:
             chunk = tail + block
             if len(keys) < rows:
                 keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
-                other_keys += [key for m in _FILENAME.finditer(chunk) if (key := _json_string(m.group(1)))][: rows - len(other_keys)]
+                named = [key for m in _FILENAME.finditer(chunk) if (key := _json_string(m.group(1)))]
+                other_keys += named[: rows - len(other_keys)]
                 url_keys += coco_urls.url_keys(chunk)[: rows - len(url_keys)]
             captions = captions or b'"caption"' in chunk
             if captions and len(keys) >= rows:

@@ -148,7 +148,8 @@ def find_evidence(
     found = _whole_image_categories(config, found, detected)
     decided = bool(config.labels_file or detected.labels_file or config.label_level is not None or config.label_from_name
                    or config.layout_given)
-    found = score_lists.with_scores(found, heads, class_folders, label_column=config.label_column, decided=decided)  # `<file> <score>`
+    # `<file> <score>` lists
+    found = score_lists.with_scores(found, heads, class_folders, label_column=config.label_column, decided=decided)
     notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
     notes += folder_label_lists.class_list_notes(heads, found)  # Jester's jester-v1-labels.csv
     structure = detected.structure

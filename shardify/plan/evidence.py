@@ -396,8 +396,8 @@ def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     (DTD's train1, val1, test1), of lists in several folders those of the folder whose lists
     cover the most splits (VOC's ImageSets/Main, not Segmentation), among those a folder of lists
     naming no fold before folders of numbered folds (SCUT-FBP5500's 60/40 lists, not its
-    cross_validation_<k>/), the latest edition's among equals (DAVIS's `ImageSets/2017/`, not `2016/`), and no union of others (VOC's trainval
-    beside train and val).
+    cross_validation_<k>/), the latest edition's among equals (DAVIS's `ImageSets/2017/`, not
+    `2016/`), and no union of others (VOC's trainval beside train and val).
     """
     if not lists:
         return [], []

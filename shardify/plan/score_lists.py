@@ -114,9 +114,8 @@ def with_scores(
             raise UsageError(_several_stop(several))
         for e, _ in group:
             if label_column and label_column.strip() == score_field(e):
-                chosen[e.path] = dataclasses.replace(
-                    e, label_column=1 - e.column, note=f"{e.note}, a score beside each file kept as written (--label-column {label_column})"
-                )
+                note = f"{e.note}, a score beside each file kept as written (--label-column {label_column})"
+                chosen[e.path] = dataclasses.replace(e, label_column=1 - e.column, note=note)
             elif not decided:  # (a --label-column naming another field, the file's, reads no score either)
                 stopped.append((e, example))
     if stopped:

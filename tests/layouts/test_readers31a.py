@@ -77,7 +77,8 @@ def _aadb(root: Path) -> dict[str, tuple[str, str]]:
             _text(data / "imgListFiles_label" / f"imgList{split}Regression_{rating}.txt", lines)
             if rating == "score":
                 word = {"Train": "train", "Validation": "validation", "TestNew": "test"}[split]
-                truth.update({f"AADB/data/datasetImages_originalSize/{name}": (word, value) for name, value in zip(names, values)})
+                folder = "AADB/data/datasetImages_originalSize"
+                truth.update({f"{folder}/{name}": (word, value) for name, value in zip(names, values)})
     return truth
 
 
@@ -106,7 +107,10 @@ def _lists(root: Path, values: list[str], folders: tuple[str, ...] = ("Images",)
         _text(root / "lists" / f"{split}.txt", "".join(f"AF{n + 1}.jpg {values[n]}\n" for n in part))
 
 
-@pytest.mark.parametrize("values", [["3", "1", "2", "3", "1", "2", "1", "2"], ["3.0", "1.0", "2.0", "3.0", "1.0", "2.0", "1.0", "2.0"]])
+_WHOLE = ["3", "1", "2", "3", "1", "2", "1", "2"]
+
+
+@pytest.mark.parametrize("values", [_WHOLE, [f"{n}.0" for n in _WHOLE]])
 def test_whole_numbers_are_no_scores(tmp_path: Path, values: list[str]) -> None:
     _lists(tmp_path / "src", values)
     try:
@@ -129,7 +133,8 @@ def test_two_class_folders_keep_their_labels_beside_score_lists(tmp_path: Path) 
 
 def test_score_lists_beside_a_label_table_stay_split_lists(tmp_path: Path) -> None:
     _lists(tmp_path / "src", ["2.883333", "3.1", "1.25", "4.5", "2.75", "3.9", "1.5", "2.2"])
-    _text(tmp_path / "src" / "labels.csv", "file,label\n" + "".join(f"Images/AF{n + 1}.jpg,{('cat', 'dog')[n % 2]}\n" for n in range(8)))
+    rows = "".join(f"Images/AF{n + 1}.jpg,{('cat', 'dog')[n % 2]}\n" for n in range(8))
+    _text(tmp_path / "src" / "labels.csv", "file,label\n" + rows)
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     records = written_records(tmp_path / "out")["records"]
     assert {labels for _, labels in records.values()} == {frozenset({"cat"}), frozenset({"dog"})}
