@@ -48,11 +48,13 @@ def url_path(url: str) -> tuple[str, str]:
 
 
 def image_path(image: Mapping[str, object]) -> tuple[str, str]:
-    """(the name a COCO-style image entry gives its file, "") from `file_name`, else from
-    `coco_url`; ("", why not) where it has neither or the URL names no image."""
-    file_name = image.get("file_name")
-    if isinstance(file_name, str) and file_name.strip():
-        return file_name.strip(), ""
+    """(the name a COCO-style image entry gives its file, "") from `file_name`, else `filename` (HIT-UAV's
+    normal_json/annotations/*.json spell it so), else from `coco_url`; ("", why not) where it has none or the
+    URL names no image."""
+    for key in ("file_name", "filename"):
+        file_name = image.get(key)
+        if isinstance(file_name, str) and file_name.strip():
+            return file_name.strip(), ""
     url = image.get(URL_FIELD)
     if isinstance(url, str) and url.strip():
         return url_path(url)

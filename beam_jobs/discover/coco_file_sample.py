@@ -24,6 +24,8 @@ __all__ = ["coco_sample"]
 _SCAN_BLOCK_BYTES = 1 << 20
 _COCO_SCAN_BYTES = 64 << 20  # file names sampled from a COCO file's first 64 MiB at most
 _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+# HIT-UAV's COCO files name each image's file under "filename": read where no "file_name" is found
+_FILENAME = re.compile(rb'"filename"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
 def coco_sample(path: str, shown: str, rows: int) -> layout.LabelFileSample:
@@ -31,6 +33,7 @@ def coco_sample(path: str, shown: str, rows: int) -> layout.LabelFileSample:
     hundreds of MB: the worker that reads it parses it once; detection does not)."""
     keys: list[str] = []
     url_keys: list[str] = []  # LVIS names its images by coco_url only: their paths are its keys
+    other_keys: list[str] = []  # ("filename": HIT-UAV's)
     captions = False
     with open_input(path) as fileobj:
         tail = b""
@@ -41,14 +44,16 @@ def coco_sample(path: str, shown: str, rows: int) -> layout.LabelFileSample:
             chunk = tail + block
             if len(keys) < rows:
                 keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
+                named = [key for m in _FILENAME.finditer(chunk) if (key := _json_string(m.group(1)))]
+                other_keys += named[: rows - len(other_keys)]
                 url_keys += coco_urls.url_keys(chunk)[: rows - len(url_keys)]
             captions = captions or b'"caption"' in chunk
             if captions and len(keys) >= rows:
                 break
             tail = chunk[-256:]
-        if not keys and not url_keys:  # LVIS's images follow its annotations, hundreds of MB in
+        if not keys and not url_keys and not other_keys:  # LVIS's images follow its annotations, hundreds of MB in
             url_keys = coco_like.url_keys_at_end(fileobj, size_of(fileobj), rows)
-    keys = keys or url_keys
+    keys = keys or other_keys or url_keys
     return layout_guess.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:rows], label_files.COCO, captions)
 
 

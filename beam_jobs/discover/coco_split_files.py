@@ -10,6 +10,7 @@ as the label file (`label_file_found.found_label_file`, which re-exports these).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -96,8 +97,7 @@ def coco_places(sample: Sequence[str]) -> Callable[[str], bool]:
     >>> at("ap-10k/annotations/a.json"), at("ap-10k/x/y/a.json"), coco_places(["a/1.jpg", "b/c/d.json"])("b/c/d.json")
     (True, False, False)
     """
-    tops = {p.split("/", 1)[0] if "/" in p else "" for p in sample}
-    wrapper = next(iter(tops)) if len(tops) == 1 else ""
+    wrapper = posixpath.commonpath([p.rpartition("/")[0] for p in sample]) if sample and all("/" in p for p in sample) else ""
     documents = Counter(p.rpartition("/")[0] for p in sample if layout.extension(p) == "json")
 
     def place(path: str) -> bool:

@@ -35,7 +35,7 @@ from shardify.converters import evidence_files, mat_arrays
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_label_lists, folder_lists, numbered_lists
-from shardify.plan import recognise
+from shardify.plan import format_copies, recognise, score_lists
 from shardify.plan import layout, unread_annotations
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -124,7 +124,8 @@ def find_evidence(
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs) or _folder_list(path, lines, media, len(sample) < _sample_files())
         if recognised is not None:
             found.append(recognised)
-    found = numbered_lists.with_class_numbers(found, heads, numbered_lists.class_folders(media, detected.class_level_of))  # `<file> <class number>` lists
+    class_folders = numbered_lists.class_folders(media, detected.class_level_of)
+    found = numbered_lists.with_class_numbers(found, heads, class_folders)  # `<file> <class number>` lists
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += yolo_beside_read.yolo_beside_evidence(config, sample)  # Darknet's: each .txt beside its image
@@ -145,6 +146,10 @@ def find_evidence(
     coco_split_files.check_partition_sets(coco, keypoints=config.keypoints)  # AP-10K's split1, split2, split3 sets
     found += _coco_splits(config, sample, detected, coco)
     found = _whole_image_categories(config, found, detected)
+    decided = bool(config.labels_file or detected.labels_file or config.label_level is not None or config.label_from_name
+                   or config.layout_given)
+    # `<file> <score>` lists
+    found = score_lists.with_scores(found, heads, class_folders, label_column=config.label_column, decided=decided)
     notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
     notes += folder_label_lists.class_list_notes(heads, found)  # Jester's jester-v1-labels.csv
     structure = detected.structure
@@ -257,12 +262,17 @@ def _check_objects_beside_classes(config: ConvertConfig, sample: list[str], fold
             found.append((path, names))
     if found:
         shown = ", ".join(f"{path} ({', '.join(names[:3])})" for path, names in found[:3])
+        copied = format_copies.copied_tree(found[0][0], sample)  # HIT-UAV's normal_xml/ beside normal_json/
         raise UsageError(
             f"Pascal VOC annotations of the class folders' images (beside them, or in folders named as them) name other objects than the "
             f"folders: {shown}: a detection dataset whose folders group its images, not its classes, or a classification "
-            "dataset with boxes of other things; written with the folders as the labels, every box would be dropped: "
-            "--label-level 0 reads each XML's objects as its image's (each box's <name> its class, the folders only "
-            "grouping the images)"
+            "dataset with boxes of other things; written with the folders as the labels, every box would be dropped"
+            + (f"; and the images of {copied[0]}/ are copies, by name, of those of {', '.join(f'{c}/' for c in copied[1])}: one "
+               f"dataset shipped once per annotation format, read once: --exclude every copy but the one to read ("
+               f"{' '.join(f'--exclude {c}' for c in (copied[0], *copied[1][1:]))} reads {copied[1][0]}/ alone)"
+               if copied else
+               ": --label-level 0 reads each XML's objects as its image's (each box's <name> its class, the folders only "
+               "grouping the images)")
         )
 
 

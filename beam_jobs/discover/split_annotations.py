@@ -73,7 +73,7 @@ def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) 
     for e in files:
         doc = _load(config, e.path)
         for image in doc.get("images") or ():
-            name = image.get("file_name") if isinstance(image, dict) else None
+            name = image.get("file_name") or image.get("filename") if isinstance(image, dict) else None
             if not isinstance(name, str):
                 continue
             if name in owner and owner[name] != e.path:

@@ -386,12 +386,18 @@ def _edition(folder: str) -> int:
     return int(found.group(0)) if found else 0
 
 
+def _numbered(lists: Sequence[Evidence]) -> bool:
+    """Whether every list's name ends in a fold's number (`train_1.txt`, DTD's `test10.txt`)."""
+    return all(re.search(r"\d$", posixpath.splitext(posixpath.basename(e.path))[0]) for e in lists)
+
+
 def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     """The split lists to read, and why the others are not: of numbered folds the first
     (DTD's train1, val1, test1), of lists in several folders those of the folder whose lists
-    cover the most splits (VOC's ImageSets/Main, not Segmentation), the latest edition's among
-    equals (DAVIS's `ImageSets/2017/`, not `2016/`), and no union of others (VOC's trainval
-    beside train and val).
+    cover the most splits (VOC's ImageSets/Main, not Segmentation), among those a folder of lists
+    naming no fold before folders of numbered folds (SCUT-FBP5500's 60/40 lists, not its
+    cross_validation_<k>/), the latest edition's among equals (DAVIS's `ImageSets/2017/`, not
+    `2016/`), and no union of others (VOC's trainval beside train and val).
     """
     if not lists:
         return [], []
@@ -399,7 +405,10 @@ def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     by_folder: dict[str, list[Evidence]] = {}
     for found in lists:
         by_folder.setdefault(posixpath.dirname(found.path), []).append(found)
-    folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), f == "" or "main" in f.lower(), _edition(f)))
+    # among folders of as many splits, one of lists that name no fold (SCUT-FBP5500's 60/40 `train.txt`, `test.txt`)
+    # before folders of numbered folds (its `cross_validation_1/train_1.txt`): the folds are other partitions
+    folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), not _numbered(by_folder[f]),
+                                                   f == "" or "main" in f.lower(), _edition(f)))
     chosen = by_folder[folder]
     skipped += [e.path for f, group in by_folder.items() if f != folder for e in group]
     folds = {}

@@ -19,6 +19,7 @@ from shardify.errors import UsageError
 from shardify.plan import label_words
 from shardify.plan.evidence import SPLIT_CODES, Evidence
 from shardify.plan.structure import split_word
+from shardify.plan.vote_columns import vote_count_columns
 
 __all__ = ["check_coded_split_column", "check_split_cells", "coded_split_column", "split_cell_columns", "split_codes"]
 
@@ -129,7 +130,8 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
     shown = ", ".join(every[:4])
     # (the codes' meaning: a layout file's split codes without them are refused, "split codes need their meaning")
     codes = ", ".join(f"{value}: {(split_word(value.lower()) or value).lower()}" for value in every)
-    others = [name for c, name in enumerate(header) if c not in (key, column)][:10]
+    votes = vote_count_columns(data, skip=(key, column))  # FER+'s ten emotions: counts, never a class column each
+    others = [name for c, name in enumerate(header) if c not in (key, column, *votes)][:10]
     if label == column:
         read = "it was read as the labels (the splits as classes)"
     elif splits_read:
@@ -137,7 +139,12 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
     else:
         read = "a label file's reading takes no split from it, and every input would be written as one split"
     label_choice = (f"--label-column NAME names the label column (one of {', '.join(map(repr, others))}; a score is kept "
-                    f"as written), and {header[column]!r} then gives each input's split; or " if splits_read else "")
+                    f"as written), and {header[column]!r} then gives each input's split; or " if splits_read and others else "")
+    if votes:
+        shown_votes = ", ".join(repr(header[c]) for c in votes[:10] if c < len(header))
+        read += (f"; its columns {shown_votes} are vote counts, one per class (every row's the same panel's total): "
+                 f"no class column each, and which counts make a class is the dataset's rule (a majority, a "
+                 f"distribution), which no option here reads")
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} names splits "
         f"({shown}), not classes: {read}. Decide: {label_choice}--exclude {path} (the table left out); or a layout "

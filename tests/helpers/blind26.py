@@ -73,6 +73,11 @@ No right lost elsewhere (re-tallied at b1300e8, 2026-11-29 05:31 UTC): batch 15 
 After readers29a (tests/layouts/test_readers29a.py): vaihingen a good stop (dsm/ named with its --exclude, then
 gts_for_participants/ the masks of the tiles it names, the others written without one: mirror_trees.view_folders,
 Structure.partial_masks): 3 right, 3 good stops, 4 useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 3/2/5/0/0).
+After readers31a (tests/layouts/test_readers31a.py): scut_fbp5500 a good stop (its `<file> <score>` lists stop as
+scores naming --label-column 2, the 60/40 lists read before the numbered folds: shardify/plan/score_lists.py,
+evidence.finest_lists); ferplus' stop names its ten emotion columns as votes and no longer offers one as
+--label-column (shardify/plan/vote_columns.py), still naming nothing that converts: 3 right, 4 good stops, 3 useless
+stops, 0 exit 1, 0 WRONG EXIT 0 (was 3/3/4/0/0; 2026-11-29 10:28 UTC by this machine's clock).
 """
 
 from __future__ import annotations
@@ -338,7 +343,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                           # as _label's: folder_names.MASK_FOLDER_WORDS); at 0dcd05d --label-level 0 wrote
                                           # them as records: FOLLOW None in the baseline JSON
     "isaid": None,
-    "scut_fbp5500": None,
+    "scut_fbp5500": {"label_column": "2"},  # right (tried) since readers31a: the 60/40 lists' `<file> <score>` rows stop
+                                          # as scores (shardify/plan/score_lists.py), naming --label-column 2, which keeps
+                                          # each score as written; the unnumbered lists before the numbered folds
+                                          # (evidence.finest_lists); None in the baseline JSON
     "ferplus": None,
     "iu_xray": None,
     "stanford_paragraphs": None,

@@ -62,6 +62,10 @@ need (beam_jobs/discover/stem_masks.py), and class folders each a word and a num
 naming --label-from-name (shardify/plan/object_signs.py): eth80 a good stop; the masks' stop names --label-level 0
 where the images left lie in one folder (msra10k a good stop): 5 right, 2 good stops, 3 useless stops, 0 exit 1,
 0 WRONG EXIT 0.
+After readers31a (tests/layouts/test_readers31a.py): hit_uav a good stop (normal_xml/ named a copy of normal_json/'s
+frames with its --exclude: shardify/plan/format_copies.py; then the COCO files' "filename" entries read, under the
+chain of wrapping folders): 5 right, 4 good stops, 1 useless stop (dfire), 0 exit 1, 0 WRONG EXIT 0 (was 5/3/2/0/0;
+2026-11-29 by this machine's clock).
 """
 
 from __future__ import annotations
@@ -315,7 +319,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "eth80": {"exclude": ("**/maps/**",), "label_from_name": r"^([A-Za-z]+)[-_ ]?\d"},  # since blindfix31 (its stop
     # names both); None in the baseline JSON
     "blood_cells": None,
-    "hit_uav": None,
+    "hit_uav": {"exclude": ("HIT-UAV/normal_xml",)},  # right (tried) since readers31a: the stop names normal_xml/ a copy of
+    # normal_json/'s frames (shardify/plan/format_copies.py) and its --exclude; then normal_json/annotations/*.json read as
+    # COCO (their "filename" key, the folder two down under a chain of wrapping folders); None in the baseline JSON
     "dfire": None,
     "msra10k": {"exclude": ("**/*.png",), "label_level": 0},  # since blindfix31 (its stop names both); None in the
     # baseline JSON

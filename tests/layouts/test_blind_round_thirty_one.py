@@ -37,8 +37,8 @@ WRONG = {
               "names 'smoke', 'fire' are in the README only)"),
     # eth80: a good stop since blindfix31 (WRONG EXIT 0 at 08959a2: the maps/ silhouettes written as records, each
     # image labelled by its object folder, 'apple1'); its --exclude '**/maps/**' --label-from-name writes it right
-    "hit_uav": ("STOPS (exit 2): the VOC tree's XMLs read as naming other objects than folders; its --label-level 0 "
-                "then rejects every frame, each named twice (normal_json/<split>/ and normal_xml/JPEGImages/)"),
+    # hit_uav: a good stop since readers31a (its stop names normal_xml/ a copy of normal_json/'s frames and its --exclude;
+    # then the COCO files' "filename" keys are read: shardify/plan/format_copies.py, converters/coco_urls.py)
     # hku_is: right since blindfix31 (WRONG EXIT 0 at 08959a2: every image train, the {train,val,test}ImgSet.mat
     # lists unread): converters/mat_evidence_files.py reads a char matrix, shardify/plan/recognise.py the list
     # medical_abstracts: right since blindfix31 (WRONG EXIT 0 at 08959a2: medical_tc_labels.csv written as records):

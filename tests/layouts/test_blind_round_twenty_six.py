@@ -33,15 +33,16 @@ from helpers.unseen_judge import judge_first_command, recorded
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
     # cvppp: a good stop since blindfix26 (its --label-level 0 had written the _fg and _centers PNGs as records)
-    "ferplus": ("STOPS (exit 2): fer2013new.csv's Usage column read as labels is refused; no option reads the vote "
-                "columns of the label.csv in each split folder"),
+    "ferplus": ("STOPS (exit 2): fer2013new.csv's Usage column read as labels is refused; its ten emotion columns are "
+                "said to be vote counts and no longer offered as --label-column (readers31a: shardify/plan/vote_columns.py); "
+                "no option reads the majority vote"),
     # isaid: right since readers27a (each split folder's Annotations/ COCO file read, test/ unlabelled, the
     # _instance_*_RGB PNGs auxiliary: beam_jobs/discover/coco_split_folders.py)
     "iu_xray": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: indiana_projections.csv's projection column "
                 "written as every image's label): names the two tables joined by uid; no option reads the reports' "
                 "findings as the images' texts"),
-    "scut_fbp5500": ("STOPS (exit 2): 'no class folders, names or label files'; the 'name score' lists (60/40 and five "
-                     "cross-validation folds) are not read"),
+    # scut_fbp5500: a good stop since readers31a (the 'name score' lists stop as scores naming --label-column 2, which
+    # keeps each score as written in the 60/40 lists' splits: shardify/plan/score_lists.py)
     "stanford_paragraphs": ("STOPS (exit 2): paragraphs_v1.json names the inputs by URL; no option reads its "
                             "paragraphs and the JSON split lists of ids"),
     # vaihingen: a good stop since readers29a (its stop names dsm/'s --exclude; then the ground truth gives 3 of the 6
