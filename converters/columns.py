@@ -292,7 +292,7 @@ def resolve_columns(
     label = "" if votes and not options.label_column else label
     refuse_reused(texts, pair, label, options)
     guessed = found_by_ending(columns, label) or named_twice(columns, label)
-    if label and not options.label_column and header and sample and (guessed or coarse_named(label)):
+    if label and not options.label_column and header and sample and (guessed or coarse_named(label, columns)):
         with texts_told(texts, pair, options):
             refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample, words_only=not guessed)
     if not label and not elsewhere and not options.label_column and not header and sample and not votes:

@@ -86,9 +86,30 @@ _COARSE_LABEL_NAMES = frozenset(label_words.words(label_words.POLARITY))
 _MAX_LABEL_WORDS = 3
 
 
-def coarse_named(label: str) -> bool:
-    """`label` was chosen by a name that says a polarity (`_COARSE_LABEL_NAMES`)."""
-    return label.lower() in _COARSE_LABEL_NAMES
+def coarse_named(label: str, columns: Sequence[str] = ()) -> bool:
+    """`label` was chosen by a name that says a polarity (`_COARSE_LABEL_NAMES`), or by a name that
+    does not say "the label" alone (`category`, `class`, `target`: not `_DECISIVE_LABEL_NAMES`) beside
+    another column whose name holds a label word of the vocabulary (`label_candidates.label_evidence`:
+    `intent`, `topic`, `genre`, `emotion`). Either way a column of label words beside it is another
+    label and which one the dataset is published for is a guess: the Bitext customer-support table's
+    `category` (ORDER, ACCOUNT) beside its `intent` (cancel_order, ...), the task, had labelled every row
+    by its category with exit 0. `refuse_second_label(words_only=True)` then looks at those columns'
+    cells (a few words each, no numbers, no sentences), so a column merely named so passes. A column
+    named for a polarity beside a category is that category's sentiment (SemEval ABSA's
+    `aspectCategory_polarity` beside `category`, read as before), not such a second label.
+
+    >>> coarse_named("Sentiment"), coarse_named("category", ["text", "category", "intent"])
+    (True, True)
+    >>> coarse_named("category", ["text", "category", "author"]), coarse_named("label", ["text", "label", "topic"])
+    (False, False)
+    >>> coarse_named("category", ["text", "category", "aspectCategory_polarity"])
+    False
+    """
+    if label.lower() in _COARSE_LABEL_NAMES:
+        return True
+    return label.lower() not in _DECISIVE_LABEL_NAMES and any(
+        name != label and label_candidates.label_evidence(name) == 2
+        and not set(re.split(r"[^a-z0-9]+", name.lower())) & _COARSE_LABEL_NAMES for name in columns)
 
 
 def named_twice(columns: Sequence[str], label: str) -> bool:

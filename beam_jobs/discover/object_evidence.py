@@ -64,6 +64,23 @@ def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) ->
     return None
 
 
+def _yolo_names_elsewhere(config: ConvertConfig, sample: list[str], folders: list[str]) -> list[tuple[str, int]]:
+    """(.yaml, its count of class names) of YOLO's shape that lie in no folder above the labels `folders`:
+    not the export's data.yaml (`_yolo_names`), but what may list its classes (a training run's copy), for the
+    stop to name; never read as the export's."""
+    above = {"/".join(parts[:i]) for parts in (f.split("/") for f in folders) for i in range(len(parts))}
+    found = []
+    for path in sorted(p for p in sample if layout.extension(p) in ("yaml", "yml") and posixpath.dirname(p) not in above):
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                names = yolo_yaml.yolo_names(yolo_yaml.read_yaml(fileobj.read(label_file_found.HEAD_BYTES)))
+        except (OSError, InvalidInputError):
+            continue
+        if names:
+            found.append((path, len(names)))
+    return found
+
+
 def hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     """A Hugging Face `imagefolder`'s metadata.jsonl files (one per split folder, or one at the
     top) whose first row has a `file_name` and `objects`: each names images of its own folder."""
@@ -240,7 +257,9 @@ def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     if found is None and mirroring and config.label_names:  # no data.yaml: the names the user gave, in number order
         found = ("--label-names", config.label_names)
     if found is None:
-        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring}, yolo_unnamed.names_files(sample))
+        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring}, yolo_unnamed.names_files(sample),
+                                 elsewhere=_yolo_names_elsewhere(config, sample, list(mirroring)),
+                                 aside=yolo_unnamed.folders_aside(sample, [k for keys in mirroring.values() for k in keys]))
         return []
     yaml_file, names = found
     evidence = []

@@ -21,7 +21,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import layout
 
-__all__ = ["check_named", "is_yolo_text", "names_files"]
+__all__ = ["check_named", "folders_aside", "is_yolo_text", "names_files"]
 
 # Label files of a folder opened to find one with lines (an image without objects has none).
 _FIRST_FILES = 20
@@ -65,9 +65,29 @@ def is_yolo_text(lines: Sequence[str]) -> bool:
     return boxed
 
 
-def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], names: Sequence[str] = ()) -> None:
+def folders_aside(sample: Sequence[str], image_keys: Sequence[str]) -> list[str]:
+    """The top folders of the sampled images that no YOLO label folder mirrors (`image_keys`: the
+    mirrored images' paths without extension), where none of their images is mirrored: a training
+    run's plots and batches (`results_yolov8n_100e/.../val_batch0_pred.jpg`), demo pictures
+    (`source_files/`). Written beside the export they would be records of no objects, or read as
+    class folders; the stop names them for `--exclude`.
+
+    >>> folders_aside(["css/train/images/a.jpg", "runs/x/train/results.png", "demo/b.jpg", "c.jpg"], ["css/train/images/a"])
+    ['demo', 'runs']
+    """
+    mirrored = {key.split("/", 1)[0] for key in image_keys if "/" in key}
+    tops = {p.split("/", 1)[0] for p in sample if "/" in p and layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    return sorted(tops - mirrored) if mirrored else []
+
+
+def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], names: Sequence[str] = (),
+                elsewhere: Sequence[tuple[str, int]] = (), aside: Sequence[str] = ()) -> None:
     """Stops where YOLO label folders mirroring the images have no class names and none were given;
-    `names`: files that may list them (`names_files`), named in the message, never denied.
+    `names`: files that may list them (`names_files`), named in the message, never denied;
+    `elsewhere`: (.yaml, its count of names) of YOLO's shape lying outside the export's folders (a training
+    run's copy, Construction Site Safety's `results_yolov8n_100e/kaggle/working/ppe_data.yaml`), named as
+    what may list them, never read as theirs; `aside`: folders of images no label folder mirrors
+    (`folders_aside`), named with `--exclude`, without which the names alone lead to a further stop.
 
     Raises:
       UsageError: naming the folders and `--label-names FILE`.
@@ -90,6 +110,17 @@ def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], n
         )
     if unnamed:
         shown = ", ".join(f"{f}/" for f in unnamed[:_SHOWN]) + (f" and {len(unnamed) - _SHOWN} more" if len(unnamed) > _SHOWN else "")
+        left = "".join(f" --exclude '{folder}/**'" for folder in aside[:_SHOWN])
+        left = (f"; {', '.join(f'{f}/' for f in aside[:_SHOWN])} hold images no label folder mirrors (a training run's "
+                f"plots, demo pictures), written otherwise as records or read as classes:{left} leaves them out") if aside else ""
+        if elsewhere and not names:
+            yaml_file, count = elsewhere[0]
+            raise UsageError(
+                f"{shown} hold YOLO labels (class number, cx cy w h) for the images, and no data.yaml of the export "
+                f"names the classes; {yaml_file}, outside the export's folders (a training run's copy?), lists {count} "
+                "class names: name them with --label-names FILE (the class names, one a line, in the labels' number "
+                f"order) once they are checked to be the export's{left}"
+            )
         if names:  # Label Studio's classes.txt: likely the names, but a list of lines says nothing of its order
             raise UsageError(
                 f"{shown} hold YOLO labels (class number, cx cy w h) for the images, and no data.yaml names the classes; "
@@ -99,5 +130,5 @@ def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], n
         raise UsageError(
             f"{shown} hold YOLO labels (class number, cx cy w h) for the images, but no data.yaml or classes file "
             "names the classes: name them with --label-names FILE (the class names, one a line, in the labels' "
-            "number order, as the dataset's own data.yaml lists them)"
+            f"number order, as the dataset's own data.yaml lists them){left}"
         )

@@ -22,6 +22,9 @@ __all__ = ["INPUT_SUFFIX", "NUMBERED", "KeyRule", "file_key", "key_rule", "row_k
 
 # Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
 INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m|txt|text)$", re.IGNORECASE)
+# An image's extension doubled under another (the crack segmentation set's `noncrack_..._2_0.jpg.jpg` and
+# its mask of the same name): cut from a key with the first, on both sides of the join (`_cut_suffix`).
+_DOUBLED_IMAGE_SUFFIX = re.compile(r"(?<=.)\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m)$", re.IGNORECASE)
 # A shorter spelling of a list's keys is a depth of its own (not a few odd lines) from this many rows
 # on, and from this share of the rows (one in four) on.
 _MIN_SHORTER_ROWS = 2
@@ -87,8 +90,22 @@ def file_key(relpath: str, rule: KeyRule) -> str:
         return _nfc(found.group(1)) if found else "\0" + _nfc(relpath)
     parts = relpath.split("/")[-rule.parts :]
     if not rule.extension:
-        parts[-1] = posixpath.splitext(parts[-1])[0]
+        name, suffix = posixpath.splitext(parts[-1])
+        parts[-1] = _DOUBLED_IMAGE_SUFFIX.sub("", name) if INPUT_SUFFIX.fullmatch(suffix) else name
     return _nfc("/".join(parts))
+
+
+def _cut_suffix(text: str) -> str:
+    """`text` without an input's extension, and without an image's extension doubled under it: a file
+    `X.jpg.jpg` is keyed `X` (`file_key`), and a mask folder's row for it, its own path less its last
+    extension (`X.jpg`), or a list naming it whole, must meet it there. Cut once only, a mask's row
+    named `X.jpg` had become `X` while its image was keyed `X.jpg`: every such image and its mask a reject.
+
+    >>> _cut_suffix("a/noncrack_7_3.jpg.jpg"), _cut_suffix("a/noncrack_7_3.jpg"), _cut_suffix("a/b.txt"), _cut_suffix("a/b.tar")
+    ('a/noncrack_7_3', 'a/noncrack_7_3', 'a/b', 'a/b.tar')
+    """
+    cut = INPUT_SUFFIX.sub("", text)
+    return _DOUBLED_IMAGE_SUFFIX.sub("", cut) if cut != text else text
 
 
 def row_key(key: str, rule: KeyRule) -> str:
@@ -106,7 +123,7 @@ def row_key(key: str, rule: KeyRule) -> str:
     while text.startswith(("./", "/", "../")):
         text = text[3:] if text.startswith("../") else text[2:] if text.startswith("./") else text[1:]
     if (not rule.extension or rule.suffixed) and not rule.folder:
-        text = INPUT_SUFFIX.sub("", text)
+        text = _cut_suffix(text)
     if rule.folder:  # a folder written with its trailing '/' (MURA's `.../study1_positive/`)
         text = text.rstrip("/")
     return _nfc("/".join(text.split("/")[-rule.parts :]))

@@ -112,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                  31,
                                                                  32,
                                                                  33,
+                                                                 34,
                                                                  35,
                                                                  36),
                         help="which blind batch (default 12)")
