@@ -112,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  31,
                                                                  32,
                                                                  33,
-                                                                 36),
+                                                                 36,
+                                                                 37),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")
