@@ -62,6 +62,12 @@ media rule; the transcripts alone would be the records the truth holds); stroke:
 Kaggle double folders 'shipsnet/shipsnet/' and 'scenes/scenes/' taken for two classes, 'shipsnet' and 'scenes',
 while the chips' labels are their names' first field and the scenes have none).
 What each does: tests/layouts/test_blind_round_37.py.
+After blindfix37 (tests/layouts/test_blindfix37.py; the wrong exit 0 mended by kind): two or more class folders each
+only wrapping a folder of its own name stop before writing, naming the folders, the level that keeps them as the
+classes, --labels and --label-level 0 (plan/part_signs.py's `wrapped_classes`; ships a useless stop, no longer wrong).
+1 right, 0 good stops, 8 useless stops, 1 exit 1, 0 WRONG EXIT 0 (10:53 UTC). Batches 16, 20, 22, 24, 27, 30, 31, 32
+re-tallied after it (10:49-10:53 UTC): the new stop fired on none of them; 24 6/4/0/0/0, 27 4/4/1/1/0, 30 3/2/5/0/0,
+31 5/3/2/0/0, 32 3/5/2/0/0 as before, no right lost.
 """
 
 from __future__ import annotations
