@@ -32,6 +32,8 @@ tests/layouts/test_unseen_layouts.py:
   numbered parts       class folders whose names differ only by a number and name a part of a
                        download (`HAM10000_images_part_1/`, `_part_2/`): the images were cut in
                        parts for size, and the labels are elsewhere;
+  wrapped classes      two or more class folders each only wrapping a folder of its own name
+                       (`shipsnet/shipsnet/`, `scenes/scenes/`): archives' names, classes or parts;
   part as the class    the one class folder named like a part of a download (`data_256`,
                        `leftImg8bit`, `image_2`): a name with a number in it; or one whose
                        files' names may carry labels (`PlantaeK/apple_d1.JPG`, `apple_h1.JPG`):
@@ -68,7 +70,7 @@ from shardify.plan.group_signs import classes_per_split, folder_per_input, subje
 from shardify.plan.item_signs import items_with_masks
 from shardify.plan.name_signs import names_may_label  # re-exported
 from shardify.plan.object_signs import numbered_objects
-from shardify.plan.part_signs import named_within, nested_copy, numbered_parts, part_as_class, split_named_class
+from shardify.plan.part_signs import named_within, nested_copy, numbered_parts, part_as_class, split_named_class, wrapped_classes
 from shardify.plan.set_signs import same_names_beneath
 from shardify.plan.sign_findings import LABELS_FILE_HINT, NAME_HINT, Finding, Split  # re-exported: callers read them here
 from shardify.plan.structure import Structure
@@ -104,6 +106,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("containers over classes", "folders named for what they hold read as the classes", containers),
     Sign("numbered index", "numbered folders spreading the files read as the classes", numbered_index),
     Sign("named within", "a download's parts, their folders named after them, read as the classes", named_within),
+    Sign("wrapped classes", "archives unpacked into folders of their own names read as the classes", wrapped_classes),
     Sign("few over many", "a level above the classes", few_over_many),
     Sign("numbered parts", "a download's parts read as classes", numbered_parts),
     Sign("numbered objects", "numbered objects of a few categories read as the classes", numbered_objects),

@@ -1,7 +1,8 @@
 """Signs that a download's own parts were read as classes: class folders named as splits holding a
 split's loose files (`val_256/`), folders that differ only by a number and are named as parts
 (`HAM10000_images_part_1/`), the one class folder named like a part (`data_256`), parts whose
-folders are named after them, and a copy of the download inside itself.
+folders are named after them, class folders each only the wrapper of a folder of its own name, and a copy of the
+download inside itself.
 
 Rows of `guards.SIGNS`; plain functions of paths, no I/O.
 """
@@ -17,7 +18,7 @@ from shardify.plan.name_signs import grouped, name_hint
 from shardify.plan.sign_findings import LABELS_FILE_HINT, Finding, Split, level_hint, numbered_alike, shown_folder
 from shardify.plan.structure import Structure
 
-__all__ = ["split_named_class", "nested_copy", "numbered_parts", "part_as_class", "named_within"]
+__all__ = ["split_named_class", "nested_copy", "numbered_parts", "part_as_class", "named_within", "wrapped_classes"]
 
 # A lone class folder's files whose names may carry labels (see part_as_class): at least this
 # many, for a grouping of names to mean something (`damaged.png`, `damaged.jpg`, `ok.jpg` do not).
@@ -126,3 +127,32 @@ def named_within(splits: Sequence[Split], structure: Structure) -> Finding | Non
     hint = "a layout file's structure.split_names to read them as splits (docs/layout-files.md)"
     found = deeper_classes.named_within(splits, hint)
     return Finding(*found) if found else None
+
+
+def wrapped_classes(splits: Sequence[Split], structure: Structure) -> Finding | None:
+    """Two or more class folders each holding its inputs only inside one folder of its own name
+    (Kaggle's unzipped archives, blind round thirty-seven's Ships in Satellite Imagery:
+    `shipsnet/shipsnet/1__<scene>.png` beside `scenes/scenes/sfbay_1.png`): each name is an
+    archive's, which may name a class (`cats/cats/`) or a part of the download whose labels lie
+    elsewhere (the chips' `1__`, `0__`; the whole scenes unlabelled). The folders cannot tell which,
+    so the run stops, naming the level that keeps them as the classes beside the options that label
+    otherwise. A lone class folder so wrapped is `part_as_class`'s; split folders so wrapped are
+    splits (`seg_train/seg_train/`), read before the classes."""
+    if structure.single_class:
+        return None
+    for split in splits:
+        inside: dict[str, set[str]] = {}
+        for parts in split.inputs:
+            if len(parts) > split.level:
+                inside.setdefault(parts[split.level], set()).add(parts[split.level + 1] if len(parts) > split.level + 1 else "")
+        if len(inside) < 2 or any(below != {name} for name, below in inside.items()):
+            continue
+        prefix = list(split.inputs[0][: split.level])
+        return Finding(
+            "each class folder only wraps a folder of its own name (an archive unpacked into its own folder): the names "
+            "may be classes or parts of the download whose labels lie elsewhere",
+            tuple(shown_folder([*prefix, name, name]) for name in sorted(inside)),
+            (f"{level_hint(split.level + 1)} to keep them as the classes", *name_hint(splits), LABELS_FILE_HINT,
+             "--label-level 0 for records without labels"),
+        )
+    return None

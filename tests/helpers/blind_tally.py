@@ -114,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  33,
                                                                  34,
                                                                  35,
-                                                                 36),
+                                                                 36,
+                                                                 37),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")

@@ -148,6 +148,10 @@ _SIGN_CASES = {
         [f"HKU-{part}/HKU-{part}-images/{i:04d}.jpg" for part in ("A", "B") for i in range(3)],
         "structure.split_names",
     ),
+    "wrapped classes": (  # archives unpacked into folders of their own names (blind round 37's ships: a made-up neighbour)
+        [f"{part}/{part}/{i}.png" for part in ("tiles", "mosaics") for i in range(3)],
+        "--label-level 1",
+    ),
     "part as the class": (["frames_512/" + f"{i}.png" for i in range(4)], "--label-level 0"),
     "nested copy": (
         [f"scans{copy}/{split}/{c}/{i}.jpeg" for copy in ("", "/scans") for split in ("train", "test")

@@ -1,0 +1,52 @@
+"""Round thirty-seven, blind: 10 more public downloads nobody here tuned a rule for, converted as a user first types it.
+
+The twenty-sixth held-out batch of issue 30 (tests/helpers/blind37.py), chosen by kind (3 image classification, 2
+detection, 2 segmentation, 2 text, 1 table) and built without changing shardify, each builder written after reading a
+stored source, judged as rounds twelve to thirty-six: the first command, `shardify convert SRC OUT` with no option,
+must write exactly the truth's records, splits, labels, texts and objects (each input once), or stop before writing
+(exit 2) naming every option of the dataset's `FOLLOW`, with which the conversion is then right. Where it does
+neither the test is `xfail(strict=True)` with what it does instead, so the defect stays recorded and a fix shows up
+as an unexpected pass.
+
+As measured on the branch blind37 at main's a95f01c (`python tests/helpers/blind_tally.py --batch 37`,
+tests/helpers/blind37_baseline_a95f01c.json): 1 right (doclaynet), 0 good stops, 7 stops naming nothing that converts
+right (casting, ccp, cnmc, hands, librispeech, ljspeech, stroke), 1 exit 1 (sen1floods11), 1 WRONG WITH EXIT 0 (ships).
+Since blindfix37 (tests/layouts/test_blindfix37.py): 1 right, 0 good stops, 8 useless stops (ships now stopping before
+writing: class folders each only wrapping a folder of their own name), 1 exit 1, 0 wrong exit 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.blind37 import DATASETS, FOLLOW
+from helpers.unseen_judge import judge_first_command, recorded
+
+# What the first command does today where it is neither right nor a stop whose options convert right.
+WRONG = {
+    "ships": ("STOPS (exit 2) since blindfix37 (WRONG EXIT 0 at a95f01c: Kaggle's double folders 'shipsnet/shipsnet/' and "
+              "'scenes/scenes/' read as two classes): each class folder only wraps a folder of its own name; no option "
+              "named labels the chips by their names' first field (1__, 0__) and leaves the scenes unlabelled"),
+    "casting": ("STOPS naming --label-level / class_path at a95f01c: the raw copy and the split copy read as classes over "
+                "repeated sub-folders; no option named converts both copies right"),
+    "cnmc": ("STOPS naming --label-level 3/4 at a95f01c: the folds read as classes over repeated sub-folders; the "
+             "validation cells' CSV labels and the unlabelled test cells fit none of the options named"),
+    "ccp": "STOPS at a95f01c: the image-level tags in MATLAB files are not read; no option converts it",
+    "hands": "STOPS at a95f01c: the MATLAB corner boxes are not read; no option converts it",
+    "ljspeech": "STOPS at a95f01c: the WAVs are audio inputs; no option converts it (the media rule)",
+    "librispeech": "STOPS at a95f01c: the FLACs are audio inputs; no option converts it (the media rule)",
+    "stroke": "STOPS at a95f01c: no column holds text in a table of patients; no option converts it",
+    "sen1floods11": "EXIT 1 at a95f01c: no records written, every float32 and int32 TIFF chip rejected",
+}
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("blind37")
+
+
+@pytest.mark.parametrize("name", recorded(DATASETS, WRONG))
+def test_the_first_command_is_right_or_stops_before_writing(name: str, work: Path) -> None:
+    judge_first_command(DATASETS, name, work / name, FOLLOW.get(name))
