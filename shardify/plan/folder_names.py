@@ -101,9 +101,10 @@ _CONTAINER_WORDS = frozenset(
         "resized", "full", "original", "originals", "download", "downloads", "extracted", "unzipped",
     }
 )
-# Words of a name, as a word of its own (not the last of camel-cased ones: `LeafScans` names its
-# leaves), that say a folder holds a medical series' images: UW-Madison GI Tract's
-# `case2/case2_day1/scans/slice_0001_*.png` (blind round thirty-six) holds one study's scans, not a class.
+# Whole names (not a word among others: `LeafScans` names its leaves, `scans_7` and `scans_part_1`
+# are parts of a download, whose own stop names `--label-level 0`) that say a folder holds a medical
+# series' images: UW-Madison GI Tract's `case2/case2_day1/scans/slice_0001_*.png` (blind round
+# thirty-six) holds one study's scans, not a class.
 _SERIES_WORDS = frozenset({"scan", "scans"})
 # Folders of masks, annotations and other files beside the inputs (when their images share stems
 # with the inputs, see `_mask_folders`).
@@ -406,7 +407,8 @@ def is_container_name(name: str) -> bool:
     words, camel = _words(name), _camel_words(name)
     return (
         not words
-        or any(w in _CONTAINER_WORDS or w in _SERIES_WORDS for w in words)
+        or any(w in _CONTAINER_WORDS for w in words)
+        or name.lower() in _SERIES_WORDS
         or (len(camel) > 1 and camel[-1] in _CONTAINER_WORDS)  # Penn-Fudan's `PNGImages`
         or split_word(name) is not None
         or len(words) > _MAX_CLASS_NAME_WORDS
