@@ -53,8 +53,10 @@ def no_text_named(text_columns: Sequence[str], columns: Sequence[str]) -> bool:
     return tuple(text_columns) == (NO_TEXT,) and NO_TEXT not in columns
 
 
-def attribute_columns(columns: Sequence[str], label_column: str, keep_columns: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    """(label column or "", kept columns) of a table read as attributes.
+def attribute_columns(columns: Sequence[str], label_column: str, keep_columns: Sequence[str],
+                      classes: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
+    """(label column or "", kept columns) of a table read as attributes; with `classes` (the 0/1
+    columns of a multi-label table, `--label-column A,B,C`) no label column, and those not kept.
 
     Raises:
       InvalidInputError: no column kept (a record of a label alone holds nothing), or a kept column missing.
@@ -64,14 +66,14 @@ def attribute_columns(columns: Sequence[str], label_column: str, keep_columns: S
     >>> attribute_columns(("1", "2", "3"), "3", ("1",))
     ('3', ('1',))
     """
-    label = choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
+    label = "" if classes else choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
     if tuple(keep_columns) == ("*",):
-        keep = tuple(c for c in columns if c != label)
+        keep = tuple(c for c in columns if c != label and c not in classes)
     else:
         missing = [c for c in keep_columns if c not in columns]
         if missing:
             raise InvalidInputError(f"--keep-columns {missing} not in the columns {list(columns)}")
-        keep = tuple(c for c in keep_columns if c != label)
+        keep = tuple(c for c in keep_columns if c != label and c not in classes)
     if not keep:
         raise InvalidInputError(
             f"--text-column {NO_TEXT} with no column kept: a record would hold its label alone; name the columns "
@@ -124,9 +126,11 @@ def attributes_remedy(columns: Sequence[str], sample: Sequence[Sequence[object]]
     return f"read each row as a record of its columns: --text-column {NO_TEXT} --keep-columns '*' {which}"
 
 
-def describe_missing(label: str, keep: Sequence[str]) -> str:
+def describe_missing(label: str, keep: Sequence[str], classes: Sequence[str] = ()) -> str:
     """The plan line of a table read as attributes."""
     label_said = f"label = {shown_column(label)}" if label else "no label column"
+    if classes:
+        label_said = f"labels = the 0/1 columns {', '.join(map(shown_column, classes))} (multi-hot)"
     return (f"no text (--text-column {NO_TEXT}): a row a record of {len(keep)} kept column{'s' if len(keep) != 1 else ''}, "
             f"{label_said}; missing cells ({', '.join(repr(c) for c in sorted(MISSING_CELLS) if c)}, empty) of number "
             "columns written as NaN")

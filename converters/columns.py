@@ -174,7 +174,7 @@ class TableColumns:
 
     def describe(self) -> str:
         if self.attributes:
-            return attribute_rows.describe_missing(self.label, self.keep)
+            return attribute_rows.describe_missing(self.label, self.keep, self.classes)
         label = f"label = {shown_column(self.label)}" if self.label else "no label column"
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
@@ -236,8 +236,9 @@ def resolve_columns(
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
     if attribute_rows.no_text_named(options.text_columns, columns):
-        label, keep = attribute_rows.attribute_columns(columns, options.label_column, options.keep_columns)
-        return TableColumns((), label, keep, attributes=True)
+        classes = several_labels(options.label_column, columns)  # `--label-column Class1,...,Class14`: multi-hot
+        label, keep = attribute_rows.attribute_columns(columns, options.label_column, options.keep_columns, classes)
+        return TableColumns((), label, keep, classes=classes, attributes=True)
     given = named_label = options.label_column
     named_classes = several_labels(given, columns) if header else ()  # `--label-column HS,TR,AG`: multi-hot, as named
     if header and given and given not in columns and not _is_number(given):

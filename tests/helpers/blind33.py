@@ -342,7 +342,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
         "- {path: train/sents.txt, labels: train/sentiments.txt}\n"
         "- {path: dev/sents.txt, labels: dev/sentiments.txt}\n"
         "- {path: test/sents.txt, labels: test/sentiments.txt}\n")},
-    "zoo": None,
+    "zoo": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "18"},  # the stop's options (tried)
 }
 
 # The tally (tests/helpers/blind33_baseline_b21c74e.json).

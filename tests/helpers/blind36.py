@@ -341,7 +341,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "uw_madison": {"label_level": 0},           # the slices alone, the organs' masks left in train.csv (tried)
     "financial_news": {"exclude": ("FinancialPhraseBank",)},  # all-data.csv alone (tried): the phrase bank repeats it
     "restaurant_reviews": {"label_column": "Liked"},  # the stop's own option (tried)
-    "water_potability": None,
+    "water_potability": {"text_column": "none", "keep_columns": ("*",), "label_column": "Potability"},  # the stop's options (tried)
 }
 
 # The tally (tests/helpers/blind36_baseline_554a7c8.json).
