@@ -288,7 +288,7 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
     shown = ", ".join(path for path, _ in textless)
     raise UsageError(
         f"{shown}: {textless[0][1]}. No table here holds text, so nothing would be written as texts; which column is "
-        "the class is yours to say (docs/converting.md, tables of attributes)"
+        "the class is yours to say (docs/converting.md, Tables)"
     )
 
 
