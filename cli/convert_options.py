@@ -125,7 +125,7 @@ TextColumnOption = Annotated[
     typer.Option(
         metavar="C[,C]",
         help="Tables: the text column, by name or number from 1; several are joined by a line "
-        "break. Default: text, sentence, review, ...",
+        "break; none: no text, a row a record of its --keep-columns. Default: text, sentence, review, ...",
         rich_help_panel=_INPUT,
     ),
 ]

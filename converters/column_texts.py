@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from shardify.converters import column_content, label_phrases, markup_copies, nested_pairs, phrase_columns
+from shardify.converters import attribute_rows, column_content, label_phrases, markup_copies, nested_pairs, phrase_columns
 from shardify.plan import label_candidates
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
@@ -67,7 +67,8 @@ def found_texts(
     if not texts:
         raise NoTextColumn(
             f"no column holds text ({shown}{'' if header else '; no header row'}): not a table of texts; "
-            "name the text with --text-column if it is one"
+            f"name the text with --text-column if it is one; or, a table of attributes, "
+            f"{attribute_rows.attributes_remedy(columns, sample, header)}"
         )
     # a column that is another's text with inline annotation markup (MASSIVE's `annot_utt` beside
     # `utt`) is that text's annotation, no text of its own

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
+from shardify.converters import attribute_rows, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -138,6 +138,7 @@ class TableColumns:
     answers: tuple[str, str] | tuple[()] = ()
     separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
     classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
+    attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
 
     @property
     def needed(self) -> tuple[str, ...]:
@@ -172,6 +173,8 @@ class TableColumns:
         return TEXT_JOIN.join(parts)  # type: ignore[arg-type]
 
     def describe(self) -> str:
+        if self.attributes:
+            return attribute_rows.describe_missing(self.label, self.keep, self.classes)
         label = f"label = {shown_column(self.label)}" if self.label else "no label column"
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
@@ -232,6 +235,10 @@ def resolve_columns(
     Raises:
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
+    if attribute_rows.no_text_named(options.text_columns, columns):
+        classes = several_labels(options.label_column, columns)  # `--label-column Class1,...,Class14`: multi-hot
+        label, keep = attribute_rows.attribute_columns(columns, options.label_column, options.keep_columns, classes)
+        return TableColumns((), label, keep, classes=classes, attributes=True)
     given = named_label = options.label_column
     named_classes = several_labels(given, columns) if header else ()  # `--label-column HS,TR,AG`: multi-hot, as named
     if header and given and given not in columns and not _is_number(given):

@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, json_records, masks, pixel_rows, raw_arrays, raw_pixels, texts
+from shardify.converters import arrays, attribute_rows, hdf5_arrays, images, json_records, masks, pixel_rows, raw_arrays, raw_pixels, texts
 from shardify.converters.columns import TableOptions
 from shardify.converters.kept_values import convert_value
 from shardify.converters.label_cells import split_labels
@@ -103,6 +103,11 @@ def _content_sha256(values: dict[str, list]) -> str:
         return values[contract.IMAGE_SHA256][0].decode()
     if values.get(contract.TEXT_PAIR, [b""])[0]:  # a pair is a duplicate only of the same pair
         return hashlib.sha256(values[contract.TEXT][0] + b"\x00" + values[contract.TEXT_PAIR][0]).hexdigest()
+    if not values[contract.TEXT][0]:  # a row of attributes (`--text-column none`): the same kept values, not the empty text
+        prefix = contract.column_key("")
+        kept = sorted((key, repr(value)) for key, value in values.items() if key.startswith(prefix))
+        if kept:
+            return hashlib.sha256(repr(kept).encode("utf-8")).hexdigest()
     return hashlib.sha256(values[contract.TEXT][0]).hexdigest()
 
 
@@ -361,7 +366,7 @@ class RecordBuilder:
         cells = self._rows.cells(entry)
         columns = self._rows.columns_for(entry.relpath, cells)
         text = columns.text_of(cells)
-        if text is None or not text.strip():
+        if (text is None or not text.strip()) and not columns.attributes:  # (`--text-column none`: an empty text)
             raise InvalidInputError(f"empty or non-text {' + '.join(map(repr, columns.texts))} cell")
         if columns.classes and multi_hot_labels(cells, columns.classes) != entry.labels:
             raise InvalidInputError("table changed since it was scanned (the row's labels differ)")
@@ -371,7 +376,7 @@ class RecordBuilder:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
         # (a JSON document read as one record, `--json-records .`: known by its path, as a text file is)
         whole = self._table_options.json_records == json_records.DOCUMENT
-        values = self._text(text, entry.relpath if whole else row_id(entry.relpath, entry.row))
+        values = self._text(text or "", entry.relpath if whole else row_id(entry.relpath, entry.row))
         if self._text_pair:
             pair = columns.pair_of(cells) if columns.pair else ""
             if pair is None or (columns.pair and not pair.strip() and not columns.pair_optional):
@@ -381,10 +386,11 @@ class RecordBuilder:
             texts, starts = (cells.get(c, []) for c in columns.answers) if columns.answers else ([], [])
             values[contract.ANSWER_TEXT] = [str(text).encode("utf-8") for text in texts]  # type: ignore[union-attr]
             values[contract.ANSWER_START] = list(starts)  # type: ignore[arg-type]
+        convert = attribute_rows.attribute_value if columns.attributes else convert_value  # (a missing number NaN)
         for name, dtype in self._columns:
             value = cells.get(name)
             try:
-                values[contract.column_key(name)] = [convert_value(value, dtype)]
+                values[contract.column_key(name)] = [convert(value, dtype)]
             except (TypeError, ValueError):
                 raise InvalidInputError(f"column {name!r} holds {value!r}, not {dtype}") from None
         return values

@@ -52,7 +52,7 @@ from shardify.converters.row_ranges import BOM, MAX_ROW_BYTES, CountingLines, Ro
 from shardify.converters.table_encodings import check_encoding, check_head_decodes, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
-from shardify.plan import tagged_lines
+from shardify.plan import attribute_tables, tagged_lines
 from shardify.plan.path_parts import is_xml_document
 
 __all__ = [
@@ -216,7 +216,13 @@ def read_header(
     if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
         raw = fileobj.read(sniffed_tables.HEAD_BYTES)
         if not sniffed_tables.looks_like_tab_separated(raw, whole=len(raw) < sniffed_tables.HEAD_BYTES):
-            raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
+            lines = raw.decode(encoding, "replace").splitlines()
+            if not attribute_tables.value_rows(lines[:SAMPLE_ROWS] if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1][:SAMPLE_ROWS]):
+                raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
+            # UCI's `zoo.data`: comma rows of values of one width, read as a CSV (a row of attributes
+            # has no text: detection's stops name `--text-column none`, `attribute_rows`)
+            fileobj.seek(0)
+            return dataclasses.replace(read_header(fileobj, CSV, size_bytes, header, encoding), fmt=CSV, read_as=_VALUES_NOTE)
         fileobj.seek(0)
         return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV, read_as=_SNIFFED_NOTE)
     fileobj = fileobj if fmt == PARQUET else cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a row each)
@@ -357,6 +363,7 @@ def _token_header(head: Sequence[str], token: str, header: bool | None) -> Table
 
 
 _SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"
+_VALUES_NOTE = "comma rows of values in a file of another extension (UCI's .data)"
 _TABS_NOTE = "tab-separated (a .csv whose lines hold tabs, not commas), no quoting"
 _SEMICOLONS_NOTE = "semicolon-separated (a .csv whose lines hold semicolons, not commas)"
 

@@ -39,7 +39,7 @@ from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import column_names, columns as columns_lib
 from shardify.converters import json_records, json_sample, kept_values, label_cells, label_sentences, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
-from shardify.converters import joined_texts
+from shardify.converters import attribute_rows, joined_texts
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
@@ -238,7 +238,7 @@ class _ScanTable(beam.DoFn):
                 yield reject(relpath, error.reason, row.row)
                 continue
             text = cols.text_of(row.cells)
-            if text is None or not text.strip():
+            if (text is None or not text.strip()) and not cols.attributes:  # (`--text-column none`: no text, by design)
                 yield reject(relpath, f"empty or non-text {' + '.join(map(repr, cols.texts))} cell", row.row)
                 continue
             if cols.pair:
@@ -291,10 +291,11 @@ class _ScanTable(beam.DoFn):
             except InvalidInputError as error:
                 yield reject(relpath, error.reason, row.row)
                 continue
+            typed = attribute_rows.attribute_dtype if cols.attributes else kept_values.value_dtype  # (a missing cell NaN)
             for name in cols.keep:
-                dtype = kept_values.value_dtype(row.cells.get(name))
+                dtype = typed(row.cells.get(name))
                 dtypes[name] = kept_values.merge_dtypes(dtypes.get(name, dtype), dtype)
-            size = row.length or len(text.encode("utf-8"))  # Parquet rows have no byte range
+            size = row.length or len((text or "").encode("utf-8"))  # Parquet rows have no byte range
             candidate = Candidate(
                 ROW,
                 relpath,

@@ -278,15 +278,17 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
     with nothing written (Water Quality's `water_potability.csv`, its last column 0/1). A table of
     numbers beside tables of texts is left to the scan (its rows rejected, the texts written), and so
     are tables of images written out as numbers, a row an image (Digit Recognizer's `pixel0..pixel783`:
-    `pixel_row_tables`, which reads them as images). `--text-column` names the text where one is."""
+    `pixel_row_tables`, which reads them as images). `--text-column` names the text where one is, and
+    `--text-column none` reads a table of attributes, a row a record of its columns (`attribute_rows`),
+    which the stop names."""
     if config.table_options.text_columns or not textless or len(textless) < len(paths):
         return
     if pixel_row_tables.pixel_tables(config, list(sample), pixel_row_tables.illustrations(list(sample))):
         return
     shown = ", ".join(path for path, _ in textless)
     raise UsageError(
-        f"{shown}: {textless[0][1]}. No table here holds text: shardify writes records of images or texts, and a "
-        "row of measurements alone is neither, so nothing would be written (docs/converting.md)"
+        f"{shown}: {textless[0][1]}. No table here holds text, so nothing would be written as texts; which column is "
+        "the class is yours to say (docs/converting.md, Tables)"
     )
 
 

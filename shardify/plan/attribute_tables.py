@@ -21,9 +21,10 @@ import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from shardify.converters import attribute_rows
 from shardify.plan.box_format import is_number
 
-__all__ = ["attribute_tables_message", "candidates"]
+__all__ = ["attribute_tables_message", "candidates", "value_rows"]
 
 _MIN_CELLS = 4  # a row of attributes: several values and a class (Zoo 18, Iris 5)
 _MIN_ROWS = 3  # rows looked at before a .data file is called a table of attributes
@@ -41,14 +42,14 @@ def _arff(lines: Sequence[str]) -> bool:
     return bool(words) and words[0] == "@relation" and "@attribute" in words
 
 
-def _value_rows(lines: Sequence[str]) -> bool:
+def value_rows(lines: Sequence[str]) -> bool:
     """Comma rows of one width, of _MIN_CELLS or more, at least half of each row's cells numbers.
 
-    >>> _value_rows(["aardvark,1,0,0,1,4,1", "bass,0,0,1,0,0,4", "crab,0,0,1,0,6,7"])
+    >>> value_rows(["aardvark,1,0,0,1,4,1", "bass,0,0,1,0,0,4", "crab,0,0,1,0,6,7"])
     True
-    >>> _value_rows(["classes = 3", "train = data/train.txt", "names = data/obj.names"])  # Darknet's obj.data
+    >>> value_rows(["classes = 3", "train = data/train.txt", "names = data/obj.names"])  # Darknet's obj.data
     False
-    >>> _value_rows(["pos,a film, in short, fine", "neg,dull,dull,dull,dull"])  # texts with commas
+    >>> value_rows(["pos,a film, in short, fine", "neg,dull,dull,dull,dull"])  # texts with commas
     False
     """
     rows = [[cell.strip() for cell in line.split(",")] for line in lines if line.strip()]
@@ -66,7 +67,7 @@ class _Kind:
     looks: Callable[[Sequence[str]], bool]
 
 
-_KINDS = (_Kind("arff", "Weka/Mulan ARFF", _arff), _Kind("data", "UCI-style .data", _value_rows))
+_KINDS = (_Kind("arff", "Weka/Mulan ARFF", _arff), _Kind("data", "UCI-style .data", value_rows))
 # Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download.
 _COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
 
@@ -112,8 +113,14 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) ->
     names = {by_extension[_extension(p)].name for p in tables}
     named = names.pop() if len(names) == 1 else "attribute table"
     shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
+    said = f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), no images or texts"
+    if all(_extension(p) == "data" for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
+        rows = [[cell.strip() for cell in line.split(",")] for line in heads[tables[0]] if line.strip()]
+        columns = tuple(str(n) for n in range(1, len(rows[0]) + 1))
+        return (f"{said}; to {attribute_rows.attributes_remedy(columns, rows, header=False)} "
+                "--layout tables (docs/converting.md, tables of attributes)")
     return (
-        f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), "
-        "no images or texts: a row of feature values and its class is no record shardify writes (an image or a text "
-        "a record); read them with a table tool (pandas, tf.data's CSV readers) instead"
+        f"{said}: a row of feature values and its class is no record shardify writes from this format (Weka's ARFF); "
+        "read them with a table tool (pandas, scipy's loadarff) instead, or write them as a CSV and convert that with "
+        "--text-column none --keep-columns '*' --label-column C (several 0/1 class columns comma-separated: multi-label)"
     )

@@ -66,6 +66,9 @@ naming --label-level 0 (uw_madison a good stop); a table of texts at the top bes
 instead adds `--exclude <folder>` to the folders' stop (beam_jobs/discover/table_beside.py; financial_news a good
 stop). 6 right, 3 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (10:33 UTC). Batches 31, 32, 33 re-tallied
 after it (10:33 UTC): 5/3/2/0/0, 3/5/2/0/0, 6/3/1/0/0, no right lost.
+After tables31 (tests/layouts/test_tables31.py, converters/attribute_rows.py): water_potability's stop names
+--text-column none --keep-columns '*' --label-column 'Potability', which write each row a record of its columns, a
+blank cell NaN (tried: right): 6/4/0/0/0.
 """
 
 from __future__ import annotations
@@ -341,7 +344,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "uw_madison": {"label_level": 0},           # the slices alone, the organs' masks left in train.csv (tried)
     "financial_news": {"exclude": ("FinancialPhraseBank",)},  # all-data.csv alone (tried): the phrase bank repeats it
     "restaurant_reviews": {"label_column": "Liked"},  # the stop's own option (tried)
-    "water_potability": None,
+    "water_potability": {"text_column": "none", "keep_columns": ("*",), "label_column": "Potability"},  # the stop's options (tried)
 }
 
 # The tally (tests/helpers/blind36_baseline_554a7c8.json).

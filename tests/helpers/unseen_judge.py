@@ -58,7 +58,7 @@ def written_records(out: Path, aliases: Mapping[str, set[str]] | None = None, sp
     for split, info in load_manifest(str(out)).splits.items():
         for shard in info.shards:
             for record in read_shard(out / shard.path):
-                media.add("image" if contract.IMAGE_FILENAME in record else "text")
+                media.add(_media(record))
                 record_id = (record.get(contract.IMAGE_FILENAME) or record.get(contract.TEXT_SOURCE)).decode()
                 seen[record_id] += 1
                 value = record.get(contract.LABEL_TEXT, record.get(contract.TEXT_LABEL_TEXT))
@@ -87,6 +87,15 @@ def written_records(out: Path, aliases: Mapping[str, set[str]] | None = None, sp
             found[f"{table}:{index}"], texts[f"{table}:{index}"], objects[f"{table}:{index}"] = entry, text, names
     return {"records": found, "media": media, "twice": {rid: n for rid, n in seen.items() if n > 1},
             "texts": texts, "objects": objects}
+
+
+def _media(record: dict) -> str:
+    """"image", "text", or "table": a row of attributes (`--text-column none`), its text empty and its
+    values `column/<name>` features (a record of no text the truths call "table")."""
+    if contract.IMAGE_FILENAME in record:
+        return "image"
+    attributes = any(key.startswith(contract.COLUMN_PREFIX) for key in record)
+    return "table" if attributes and not _decoded(record.get(contract.TEXT, [b""]))[0] else "text"
 
 
 def _same_text(written, want) -> bool:

@@ -1,0 +1,137 @@
+"""A table of attributes read as records: each row its kept columns and its class, no text.
+
+Why: a download of measurements and a class (UCI's headerless `zoo.data`, Kaggle's
+`water_potability.csv`) has no text column, and a record was an image or a text; detection stopped on
+it with nothing the user could do. As TFRecorder reads a CSV, each row is now a record of its columns
+where the user says so: `--text-column none` (the row has no text), `--keep-columns '*'` (or the
+columns to keep) and `--label-column C`. The record's `text` is empty and `text/source` names its
+row (`table.csv#<n>`); its values are its `column/<name>` features, typed over all rows as kept columns
+always are (int64 < float < bytes, `kept_values`).
+
+A missing cell (empty, `?` as UCI writes it, `NA`, `NaN`) is no value, and a row of measurements often
+has some (Water Quality's `ph`, `Sulfate`): in a column of numbers it is written as NaN, the column then
+float (an int64 cannot hold NaN); in a column of words it is written as it stands. This is the documented
+missing value (docs/records.md), said in the table's plan line, never a guess of a value.
+
+Never a guess: nothing here runs unless `--text-column none` is given; the stops that meet such a table
+name these options (`attributes_remedy`), and the user chooses the label column.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from shardify.converters import kept_values
+from shardify.converters.column_names import LABEL_COLUMN_NAMES, choose_column, shown_column
+from shardify.errors import InvalidInputError
+from shardify.format.example_proto import BYTES, FLOAT
+
+__all__ = [
+    "MISSING_CELLS",
+    "NO_TEXT",
+    "attribute_columns",
+    "attribute_dtype",
+    "attribute_value",
+    "attributes_remedy",
+    "describe_missing",
+    "no_text_named",
+]
+
+NO_TEXT = "none"  # `--text-column none`: the rows have no text, only attributes
+# Cells that are no value in a table of measurements (pandas' defaults and UCI's `?`), compared stripped.
+MISSING_CELLS = frozenset({"", "?", "NA", "N/A", "NaN", "nan", "NULL", "null", "None"})
+_FEW_CLASSES = 20  # a last column of at most this many values in the sampled rows reads as a class
+
+
+def no_text_named(text_columns: Sequence[str], columns: Sequence[str]) -> bool:
+    """`--text-column none`, where no column is itself named `none`.
+
+    >>> no_text_named(("none",), ("ph", "Potability")), no_text_named(("none",), ("none", "b")), no_text_named((), ("a",))
+    (True, False, False)
+    """
+    return tuple(text_columns) == (NO_TEXT,) and NO_TEXT not in columns
+
+
+def attribute_columns(columns: Sequence[str], label_column: str, keep_columns: Sequence[str],
+                      classes: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
+    """(label column or "", kept columns) of a table read as attributes; with `classes` (the 0/1
+    columns of a multi-label table, `--label-column A,B,C`) no label column, and those not kept.
+
+    Raises:
+      InvalidInputError: no column kept (a record of a label alone holds nothing), or a kept column missing.
+
+    >>> attribute_columns(("ph", "Solids", "Potability"), "Potability", ("*",))
+    ('Potability', ('ph', 'Solids'))
+    >>> attribute_columns(("1", "2", "3"), "3", ("1",))
+    ('3', ('1',))
+    """
+    label = "" if classes else choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
+    if tuple(keep_columns) == ("*",):
+        keep = tuple(c for c in columns if c != label and c not in classes)
+    else:
+        missing = [c for c in keep_columns if c not in columns]
+        if missing:
+            raise InvalidInputError(f"--keep-columns {missing} not in the columns {list(columns)}")
+        keep = tuple(c for c in keep_columns if c != label and c not in classes)
+    if not keep:
+        raise InvalidInputError(
+            f"--text-column {NO_TEXT} with no column kept: a record would hold its label alone; name the columns "
+            "with --keep-columns (or '*' for all but the label)")
+    return label, keep
+
+
+def _missing(value: object) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() in MISSING_CELLS) or (
+        isinstance(value, float) and math.isnan(value))
+
+
+def attribute_dtype(value: object) -> str:
+    """A kept cell's dtype as `kept_values.value_dtype`, a missing cell float (NaN, written so).
+
+    >>> attribute_dtype("7"), attribute_dtype(""), attribute_dtype("?"), attribute_dtype("mammal")
+    ('int64', 'float32', 'float32', 'string')
+    """
+    return FLOAT if _missing(value) else kept_values.value_dtype(value)
+
+
+def attribute_value(value: object, dtype: str) -> bytes | int | float:
+    """A cell as the feature value of `dtype`: a missing cell of a float column NaN, of a bytes
+    column its text as it stands.
+
+    >>> attribute_value("", "float32"), attribute_value("2.5", "float32"), attribute_value("", "string")
+    (nan, 2.5, b'')
+    """
+    if dtype == FLOAT and _missing(value):
+        return math.nan
+    if dtype == BYTES and value is None:
+        return b""
+    return kept_values.convert_value(value, dtype)
+
+
+def attributes_remedy(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool) -> str:
+    """The options that read a table of attributes a row a record, with the label column likeliest by
+    its cells (the last column holding few values; the user's to confirm), for a stop to name.
+
+    >>> attributes_remedy(("ph", "Potability"), [("7.1", "0"), ("6.5", "1")], True)
+    "read each row as a record of its columns: --text-column none --keep-columns '*' --label-column 'Potability' (the class column; its cells 0, 1 in the rows read)"
+    """
+    last = len(columns) - 1
+    values = sorted({str(row[last]).strip() for row in sample if len(row) == len(columns)})
+    label = columns[last] if columns and values and len(values) <= _FEW_CLASSES else ""
+    shown = ", ".join(values[:5]) + (", ..." if len(values) > 5 else "")
+    which = (f"--label-column {label!r} (the class column; its cells {shown} in the rows read)" if label else
+             "--label-column C (the class column, by name or number from 1)")
+    del header  # (a headerless table's columns are numbers, named as such: `--label-column '18'`)
+    return f"read each row as a record of its columns: --text-column {NO_TEXT} --keep-columns '*' {which}"
+
+
+def describe_missing(label: str, keep: Sequence[str], classes: Sequence[str] = ()) -> str:
+    """The plan line of a table read as attributes."""
+    label_said = f"label = {shown_column(label)}" if label else "no label column"
+    if classes:
+        label_said = f"labels = the 0/1 columns {', '.join(map(shown_column, classes))} (multi-hot)"
+    return (f"no text (--text-column {NO_TEXT}): a row a record of {len(keep)} kept column{'s' if len(keep) != 1 else ''}, "
+            f"{label_said}; missing cells ({', '.join(repr(c) for c in sorted(MISSING_CELLS) if c)}, empty) of number "
+            "columns written as NaN")
+
