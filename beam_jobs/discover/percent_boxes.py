@@ -38,6 +38,8 @@ _MUCH_LARGER = 3
 _PERCENT_TOP = 100.0
 # Slack either side of 0..100: a float's rounding of percent computed from pixels, far below any pixel's worth.
 _ROUNDING = 1e-6
+# Images sharing a document's stem whose size is asked, at most (a photo, its thumbnail, a copy).
+_IMAGES_A_STEM = 4
 # The most bytes of a document read (Label Studio's per-task documents are small).
 _MOST_BYTES = 4 << 20
 
@@ -49,7 +51,10 @@ def check_percent_boxes(config: ConvertConfig, sample: Sequence[str], detected: 
       UsageError: every number of the first annotated documents within 0..100 on images much larger,
         naming a document, its image and size, and the `box_format` rows that decide.
     """
-    images = {layout.stem(p): p for p in sorted(sample) if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    images: dict[str, list[str]] = {}
+    for p in sorted(sample):
+        if layout.extension(p) in layout.IMAGE_EXTENSIONS:
+            images.setdefault(layout.stem(p), []).append(p)
     for found in detected.evidence:
         if found.kind != evidence_lib.BOX_FILES or not found.box_format:
             continue
@@ -61,9 +66,8 @@ def check_percent_boxes(config: ConvertConfig, sample: Sequence[str], detected: 
         seen = _percent_documents(config, documents, fmt)
         if not seen:
             continue
-        image = next((images[layout.stem(d)] for d in seen if layout.stem(d) in images), "")
-        size = _image_size(config, image) if image else None
-        if size is None or min(size) < _MUCH_LARGER * _PERCENT_TOP:
+        image, size = _large_image(config, [p for d in seen for p in images.get(layout.stem(d), [])[:_IMAGES_A_STEM]])
+        if size is None:
             continue
         folder = f"{found.path.rstrip('/')}/" if found.path.strip("./") else "SRC"
         raise UsageError(
@@ -133,6 +137,18 @@ def _within_percent(numbers: tuple[float, float, float, float], fmt: box_formats
     a, b, c, d = numbers
     far = (a + c, b + d) if fmt.convention == box_formats.XYWH_PIXELS else (c, d)
     return all(-_ROUNDING <= n <= _PERCENT_TOP + _ROUNDING for n in (a, b, c, d, *far))
+
+
+def _large_image(config: ConvertConfig, paired: Sequence[str]) -> tuple[str, tuple[int, int] | None]:
+    """The first of the documents' images whose both sides are `_MUCH_LARGER` times 100 pixels at least,
+    with its size, or ("", None). Every image sharing a document's stem is asked, not one: thumbnails
+    (`thumbs/img0.jpg`, 64x48) sorted after the photos had hidden 640x480 images, exit 0 with percent
+    boxes read as pixels (review30)."""
+    for image in paired:
+        size = _image_size(config, image)
+        if size is not None and min(size) >= _MUCH_LARGER * _PERCENT_TOP:
+            return image, size
+    return "", None
 
 
 def _image_size(config: ConvertConfig, path: str) -> tuple[int, int] | None:

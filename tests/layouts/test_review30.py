@@ -13,8 +13,9 @@ boxes) tried on neighbours the authors did not build, near misses and hostile tw
   `misc/` folder were one class each with exit 0; they stop. Two-word names crossing by chance (Food-101's
   `chocolate_cake`, `carrot_cake`, `beef_tartare`, `tuna_tartare`) had stopped; they convert (plan/crossed_names.py).
 - Percent boxes: one `nan` box, a number written as text (`"12.5"`, which the converter reads) or a box ending at
-  100.00000000000001 (a float's rounding at the image's edge) among the first documents read every percent box of
-  the folder as pixels with exit 0; they stop as the plain case does (beam_jobs/discover/percent_boxes.py).
+  100.00000000000001 (a float's rounding at the image's edge) among the first documents, or thumbnails sharing the
+  photos' stems (only one image a stem was asked its size), read every percent box of the folder as pixels with
+  exit 0; they stop as the plain case does (beam_jobs/discover/percent_boxes.py).
 """
 
 from __future__ import annotations
@@ -196,13 +197,15 @@ def test_two_word_dishes_crossing_by_chance_convert(tmp_path: Path) -> None:
 # Percent boxes: hostile twins among the first documents
 # ------------------------------------------------------------------------------------------------
 
-def _percent_folder(root: Path, odd: dict) -> Path:
+def _percent_folder(root: Path, odd: dict, thumbs: bool = False) -> Path:
     from PIL import Image
 
     for i in range(6):
         (root / "images").mkdir(parents=True, exist_ok=True)
         pixels = np.random.default_rng(i).integers(0, 256, (480, 640, 3), dtype=np.uint8)
         Image.fromarray(pixels).save(root / "images" / f"img{i}.jpg")
+        if thumbs:
+            image_file(root / "thumbs" / f"img{i}.jpg", f"t{i}", 64, 48)
         box = {"label": ("cat", "person")[i % 2], "x": 10.5 + i, "y": 20.25, "width": 30.5, "height": 40.0}
         text_file(root / "labels" / f"img{i}.json", json.dumps({"boxes": [{**box, **odd} if i == 2 else box]}))
     return root
@@ -216,6 +219,13 @@ def _percent_folder(root: Path, odd: dict) -> Path:
 def test_one_odd_box_among_the_first_documents_still_stops(tmp_path: Path, odd: dict) -> None:
     said = refusal(_percent_folder(tmp_path / "src", odd), tmp_path / "out")
     assert "whose every number lies within 0..100" in said and "(percent)' reads percent" in said
+
+
+def test_thumbnails_sharing_the_stems_hide_no_large_image(tmp_path: Path) -> None:
+    """`thumbs/img0.jpg` (64x48) sorted after `images/img0.jpg` (640x480): only the thumbnail's size was asked, and
+    the percent boxes were read as pixels on the photos, exit 0."""
+    said = refusal(_percent_folder(tmp_path / "src", {}, thumbs=True), tmp_path / "out")
+    assert "640x480 pixels (images/img0.jpg)" in said
 
 
 def test_hostile_twin_a_box_past_100_by_a_pixel_still_reads_pixels(tmp_path: Path) -> None:
