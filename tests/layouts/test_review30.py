@@ -232,3 +232,42 @@ def test_hostile_twin_a_box_past_100_by_a_pixel_still_reads_pixels(tmp_path: Pat
     root = _percent_folder(tmp_path / "src", {"x": 70.0, "width": 31.0})  # ends at 101: no rounding
     run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert len(written_records(tmp_path / "out")["records"]) == 6
+
+
+# ------------------------------------------------------------------------------------------------
+# Numbers beside texts: signed and decimal numbers
+# ------------------------------------------------------------------------------------------------
+
+_TWEET_WORDS = ["what", "a", "day", "today", "i", "cannot", "believe", "this", "happened", "so", "angry", "and", "sad",
+                "but", "also", "hopeful", "for", "tomorrow"]
+
+
+def _sentiment_folders(root: Path, values: list[str]) -> Path:
+    for split, n in (("train", 24), ("dev", 8), ("test", 10)):
+        texts = [" ".join(_TWEET_WORDS[(i * 3 + k + len(split)) % len(_TWEET_WORDS)] for k in range(9)) + f" {split}{i}"
+                 for i in range(n)]
+        text_file(root / split / "sents.txt", "\n".join(texts) + "\n")
+        text_file(root / split / "sentiments.txt", "\n".join(values[(i * 7) % 3] for i in range(n)) + "\n")
+    return root
+
+
+@pytest.mark.parametrize("values", [["-1", "0", "1"], ["0.5", "1.0", "-0.25"]], ids=["signed", "decimal"])
+def test_signed_or_decimal_numbers_beside_texts_stop(tmp_path: Path, values: list[str]) -> None:
+    """sentiments.txt of -1/0/1 beside sents.txt in train/, dev/, test/: written as texts of the class 'sentiments'
+    beside texts of the class 'sents', exit 0. It stops as whole numbers do, and its layout file converts right."""
+    root = _sentiment_folders(tmp_path / "src", values)
+    said = refusal(root, tmp_path / "out")
+    assert "hold numbers alone" in said and "train/sentiments.txt" in said and "split_folders: [dev, test, train]" in said
+
+
+def test_the_signed_stop_s_layout_file_reads_each_line_s_label(tmp_path: Path) -> None:
+    from shardify.plan import layout_file
+
+    root = _sentiment_folders(tmp_path / "src", ["-1", "0", "1"])
+    pairs = ", ".join(f"{{path: {s}/sents.txt, labels: {s}/sentiments.txt}}" for s in ("dev", "test", "train"))
+    spec = layout_file.loads(f"shardify_layout: 1\nlayout: tables\nmedia: text\nline_files: [{pairs}]\n"
+                             "split_folders: [dev, test, train]\n", where="layout.yaml")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), layout_given=spec.layout))
+    records = written_records(tmp_path / "out")["records"]
+    assert len(records) == 42
+    assert records["train/sents.txt:1"] == ("train", frozenset({"0"})) and records["dev/sents.txt:0"] == ("validation", frozenset({"-1"}))
