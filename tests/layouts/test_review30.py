@@ -271,3 +271,30 @@ def test_the_signed_stop_s_layout_file_reads_each_line_s_label(tmp_path: Path) -
     records = written_records(tmp_path / "out")["records"]
     assert len(records) == 42
     assert records["train/sents.txt:1"] == ("train", frozenset({"0"})) and records["dev/sents.txt:0"] == ("validation", frozenset({"-1"}))
+
+
+# ------------------------------------------------------------------------------------------------
+# A lone column of words beside the text, some cells blank
+# ------------------------------------------------------------------------------------------------
+
+_SENTENCES = [
+    "Nature in the broadest sense is the natural world", "le monde est grand et beau aujourd hui", "el mundo es grande y hermoso",
+    "die Welt ist gross und schoen heute", "il mondo e grande e bello", "de wereld is groot en mooi", "varlden ar stor och vacker",
+    "dunya buyuk ve guzel", "verden er stor og smuk", "mir bolshoi i krasivyi", "it was a bright cold day in April",
+    "nous allons a la plage demain matin", "o kosmos einai megalos", "duniya badi aur sundar hai", "al alam kabir wa jamil",
+    "ulagam periyathu", "jagattu dodddu", "lokam valuthanu", "o mundo e grande e bonito", "vamos a la playa manana"]
+_LANGUAGES = ["English", "French", "Spanish", "German", "Italian", "Dutch", "Swedish", "Turkish", "Danish", "Russian", "English",
+              "French", "Greek", "Hindi", "Arabic", "Tamil", "Kannada", "Malayalam", "Portugeese", "Spanish"]
+
+
+def test_blank_cells_hide_no_lone_word_column(tmp_path: Path) -> None:
+    """Language Detection's `Text,Language` with two languages blank: written unlabelled with exit 0 (blank cells
+    counted as words that are none); it stops naming --label-column as without them."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["Text", "Language"])
+    for i, (sentence, language) in enumerate(zip(_SENTENCES, _LANGUAGES)):
+        writer.writerow([sentence, "" if i in (3, 9) else language])
+    text_file(tmp_path / "src" / "Language Detection.csv", buffer.getvalue())
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-column 'Language'" in said
