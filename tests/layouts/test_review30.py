@@ -16,6 +16,12 @@ boxes) tried on neighbours the authors did not build, near misses and hostile tw
   100.00000000000001 (a float's rounding at the image's edge) among the first documents, or thumbnails sharing the
   photos' stems (only one image a stem was asked its size), read every percent box of the folder as pixels with
   exit 0; they stop as the plain case does (beam_jobs/discover/percent_boxes.py).
+- Numbers beside texts: sentiments of `-1`, `0`, `1` (or decimal scores) beside sentences were read a class per file,
+  exit 0; signed and decimal numbers alone stop as whole ones do (beam_jobs/discover/line_files.py).
+- A lone column of words beside the text with two blank cells (rows without a label) was written unlabelled, exit 0
+  (converters/label_columns.py, `_lone_words`).
+- A table pairing each image with its mask where one mask cell is `nan` (or a bare stem) labelled each image by its
+  mask's name, exit 0 (shardify/plan/keyed_tables.py, `_image_names`; beam_jobs/discover/key_paths.py, `_masks_of`).
 """
 
 from __future__ import annotations
@@ -298,3 +304,36 @@ def test_blank_cells_hide_no_lone_word_column(tmp_path: Path) -> None:
     text_file(tmp_path / "src" / "Language Detection.csv", buffer.getvalue())
     said = refusal(tmp_path / "src", tmp_path / "out")
     assert "--label-column 'Language'" in said
+
+
+# ------------------------------------------------------------------------------------------------
+# A table pairing each image with its mask, one mask cell naming no file
+# ------------------------------------------------------------------------------------------------
+
+def _flood(root: Path, odd: str) -> Path:
+    from PIL import Image
+
+    rows = ["Image,Mask"]
+    for i, n in enumerate((0, 1, 2, 10, 1001, 3046, 5, 6)):
+        image_file(root / "Image" / f"{n}.jpg", f"fl{n}")
+        mask = np.zeros((16, 20), np.uint8)
+        mask[2 + i % 4:11, 3:12] = 255
+        (root / "Mask").mkdir(parents=True, exist_ok=True)
+        Image.fromarray(mask, "L").save(root / "Mask" / f"{n}.png")
+        rows.append(f"{n}.jpg,{odd if i == 3 else f'{n}.png'}")
+    text_file(root / "metadata.csv", "\n".join(rows) + "\n")
+    return root
+
+
+@pytest.mark.parametrize("odd", ["nan", "10"])
+def test_a_mask_column_with_a_cell_naming_no_file_is_no_label_column(tmp_path: Path, odd: str) -> None:
+    """Flood Area Segmentation's `Image,Mask` with one mask cell `nan` (or a bare stem): the column was the label
+    again, each image labelled by its mask's name, exit 0. It stops as the plain table does, naming the masks'
+    --exclude, and following it writes the images unlabelled, the masks no records."""
+    root = _flood(tmp_path / "src", odd)
+    said = refusal(root, tmp_path / "out")
+    assert "--label-level 0" in said and "--exclude" in said and "Mask" in said
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "followed"), label_level=0, exclude=("Mask",)))
+    records = written_records(tmp_path / "followed")["records"]
+    assert sorted(records) == sorted(f"Image/{n}.jpg" for n in (0, 1, 2, 10, 1001, 3046, 5, 6))
+    assert all(labels is None for _, labels in records.values())
