@@ -9,6 +9,9 @@ train/ and val/) were read so. A `.json` whose top holds no label field is a per
 document (a tool's export), not a label member: the run stops naming the files and the keys they
 hold, before anything is written. LabelMe's own documents are read as objects since
 (`box_beside.py`'s JSON_FORMATS); this stop is for the exports of other shapes (a VIA-like one).
+A `.json` that holds boxes (`shardify/plan/box_keys.py`) stops too, beside a label field or not and in
+a tar as well: no label member reads boxes, and `{"label", "bbox"}` exports (the label read) and Open
+Images' WebDataset shards (a list of box rows, written unlabelled) had lost every box with exit 0.
 """
 
 from __future__ import annotations
