@@ -30,6 +30,9 @@ _SEPARATORS = (",", "|", ";")
 _MOST_TAG_WORDS = 4
 # Share of the sampled cells that must join two tags or more: a list column, not a phrase with a comma now and then.
 _MIN_JOINED_SHARE = 0.5
+# Joined cells, at least, where fewer than half are joined but each joins tags seen alone (`_combinations`):
+# one such cell may be a class named with a comma; two are a column of combinations.
+_MIN_COMBINATIONS = 2
 
 
 def joined_separator(cells: Sequence[object]) -> str:
@@ -55,9 +58,11 @@ def joined_separator(cells: Sequence[object]) -> str:
         return ""
     for separator in _SEPARATORS:
         lists = [[item.strip() for item in text.split(separator)] for text in texts]
-        if sum(len(items) > 1 for items in lists) < _MIN_JOINED_SHARE * len(lists):
-            continue
         if not all(item and len(item.split()) <= _MOST_TAG_WORDS and not is_number(item) for items in lists for item in items):
+            continue
+        if sum(len(items) > 1 for items in lists) < _MIN_JOINED_SHARE * len(lists):
+            if _combinations(lists):
+                return separator
             continue
         seen: dict[str, int] = {}
         for items in lists:
@@ -66,6 +71,22 @@ def joined_separator(cells: Sequence[object]) -> str:
         if any(count > 1 for count in seen.values()):
             return separator
     return ""
+
+
+def _combinations(lists: Sequence[Sequence[str]]) -> bool:
+    """Fewer than half the cells joined, but `_MIN_COMBINATIONS` or more of them, each joining tags the
+    column also holds alone: a genre column of `Drama` and `Comedy` where one film in five is `Drama,
+    Romance` (review30: read whole, `Drama, Romance` was a class of its own, exit 0). A name with a comma
+    now and then joins parts never seen alone (`Paris, France`).
+
+    >>> _combinations([["Drama"], ["Romance"], ["Comedy"], ["Drama", "Romance"], ["Comedy", "Drama"], ["Drama"]])
+    True
+    >>> _combinations([["cat"], ["dog"], ["cat", "dog"]]), _combinations([["Paris", "France"], ["Lyon", "France"], ["Lyon"]])
+    (False, False)
+    """
+    alone = {items[0].casefold() for items in lists if len(items) == 1}
+    joined = [items for items in lists if len(items) > 1]
+    return len(joined) >= _MIN_COMBINATIONS and all(item.casefold() in alone for items in joined for item in items)
 
 
 def tags_offer(label: str, separator: str, body: str = "") -> str:

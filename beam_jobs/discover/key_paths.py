@@ -135,9 +135,11 @@ def _folder_of(cells: Sequence[str], inputs: Sequence[str]) -> str:
 
 def _masks_of(rows: Sequence[Sequence[str]], key: str, other: str) -> bool:
     """`other`'s files share their stems with `key`'s, row by row, and are PNGs (Leafsnap's
-    segmented_path beside image_path): masks or segmentations of them, no photographs of their own."""
+    segmented_path beside image_path): masks or segmentations of them, no photographs of their own. A
+    cell naming no file (`nan` for a missing mask: no extension) is passed over (review30)."""
     at, to = list(rows[0]).index(key), list(rows[0]).index(other)
-    pairs = [(row[at], row[to]) for row in rows[1:] if max(at, to) < len(row) and row[at].strip() and row[to].strip()]
+    pairs = [(row[at], row[to]) for row in rows[1:]
+             if max(at, to) < len(row) and row[at].strip() and posixpath.splitext(row[to].strip())[1]]
     same = [posixpath.splitext(posixpath.basename(a))[0] == posixpath.splitext(posixpath.basename(b))[0]
             and extension(b) == "png" for a, b in pairs]
     return bool(same) and all(same)

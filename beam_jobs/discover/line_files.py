@@ -13,6 +13,7 @@ agree; the scan compares larger ones.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -201,7 +202,7 @@ class NumbersBesideTexts(UsageError):
         shown = ", ".join(numbers[:3]) + (" and more" if len(numbers) > 3 else "")
         keys, others = _numbers_layout(texts, numbers)
         super().__init__(
-            f"{shown} hold whole numbers alone, a line each, beside the texts of {', '.join(texts[:3])}"
+            f"{shown} hold numbers alone, a line each, beside the texts of {', '.join(texts[:3])}"
             f"{' and more' if len(texts) > 3 else ''}: labels or annotations of the texts' lines, not a class of their "
             "own, which reading a class per file would make them. --layout-file FILE holding `shardify_layout: 1`, "
             f"`layout: tables`, `media: text` and {keys} reads line i of the second as the label of line i of the first "
@@ -217,10 +218,28 @@ def _check_numbers_beside_texts(lines: dict[str, list[str]]) -> None:
     every text file with a numbers file of its own folder and names the split folders they lie in
     (UIT-VSFC's train/, dev/, test/, each sents.txt beside sentiments.txt and topics.txt): a layout
     of one pair, or of no split folders, wrote every other folder's lines as train (`_numbers_layout`)."""
-    numbers = sorted(path for path, found in lines.items() if numbers_per_line(found) is not None)
+    numbers = sorted(path for path, found in lines.items() if _numbers_alone(found))
     texts = sorted(path for path in lines if path not in numbers)
     if numbers and texts:
         raise NumbersBesideTexts(texts, numbers)
+
+
+# A number as a line file writes a label or score: signed, decimal, ASCII digits (no nan, no exponent), bounded.
+_SIGNED_NUMBER = re.compile(r"[-+]?(\d{1,18}(\.\d{0,18})?|\.\d{1,18})", re.ASCII)
+
+
+def _numbers_alone(lines: Sequence[str]) -> bool:
+    """Every non-blank line numbers alone: whole ones (`numbers_per_line`: DailyDialog's emotions), or signed
+    and decimal ones (sentiments of `-1`, `0`, `1`; scores of `0.75`), which had been read as texts of a class
+    named by their file (`sentiments`) beside the texts' own, exit 0 (review30).
+
+    >>> _numbers_alone(["-1", "0", "1", ""]), _numbers_alone(["0.75", "+2.5 3"]), _numbers_alone(["-1", "nan"]), _numbers_alone([""])
+    (True, True, False, False)
+    """
+    if numbers_per_line(list(lines)) is not None:
+        return True
+    filled = [line.split() for line in lines if line.strip()]
+    return bool(filled) and all(_SIGNED_NUMBER.fullmatch(word) for words in filled for word in words)
 
 
 _LAYOUT_PAIRS = 12  # text files paired in the stop's layout file at most (more: the user lists the rest)

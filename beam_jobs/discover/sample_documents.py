@@ -9,6 +9,9 @@ train/ and val/) were read so. A `.json` whose top holds no label field is a per
 document (a tool's export), not a label member: the run stops naming the files and the keys they
 hold, before anything is written. LabelMe's own documents are read as objects since
 (`box_beside.py`'s JSON_FORMATS); this stop is for the exports of other shapes (a VIA-like one).
+A `.json` that holds boxes (`shardify/plan/box_keys.py`) stops too, beside a label field or not and in
+a tar as well: no label member reads boxes, and `{"label", "bbox"}` exports (the label read) and Open
+Images' WebDataset shards (a list of box rows, written unlabelled) had lost every box with exit 0.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from shardify.converters.columns import LABEL_COLUMN_NAMES
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
-from shardify.plan import layout
+from shardify.plan import box_keys, layout
 
 __all__ = ["check_sample_documents"]
 
@@ -34,9 +37,9 @@ _KEYS_SHOWN = 6
 _TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz")
 
 
-def _top_keys(config: ConvertConfig, path: str) -> list[str] | None:
-    """The top-level keys of the JSON object in `path` (relative to SRC), or None where it cannot
-    be read whole within _DOCUMENT_BYTES or is no object (the pipeline reports what it cannot read)."""
+def _document(config: ConvertConfig, path: str) -> object | None:
+    """The JSON value in `path` (relative to SRC), or None where it cannot be read whole within
+    _DOCUMENT_BYTES or parsed (the pipeline reports what it cannot read)."""
     try:
         with open_input(join_path(config.source, path)) as fileobj:
             data = fileobj.read(_DOCUMENT_BYTES + 1)
@@ -45,10 +48,32 @@ def _top_keys(config: ConvertConfig, path: str) -> list[str] | None:
     if data is None or len(data) > _DOCUMENT_BYTES:
         return None
     try:
-        document = json_input.parse(data)
+        return json_input.parse(data)
     except InvalidInputError:
         return None
+
+
+def _top_keys(config: ConvertConfig, path: str) -> list[str] | None:
+    """The top-level keys of the JSON object in `path`, [] for a list (a list labels nothing: Open
+    Images' WebDataset shards hold a list of box rows per image), None where it cannot be read."""
+    document = _document(config, path)
+    if isinstance(document, list):
+        return []
     return [str(key) for key in document] if isinstance(document, dict) else None
+
+
+def _members(sample: Sequence[str]) -> list[str]:
+    return sorted(p for p in sample if layout.sample_key(p)[1] == layout.SAMPLE_JSON_FIELD)[:_DOCUMENTS]
+
+
+def boxes_held(config: ConvertConfig, sample: Sequence[str]) -> tuple[str, str]:
+    """(a sampled `json` member, its box key) where one holds boxes (`box_keys.held_box_key`), else
+    ("", ""): boxes that no WebDataset label member reads, whatever else the document holds."""
+    for path in _members(sample):
+        key = box_keys.held_box_key(_document(config, path))
+        if key:
+            return path, key
+    return "", ""
 
 
 def _in_tar(path: str) -> bool:
@@ -61,7 +86,7 @@ def unlabelling_documents(config: ConvertConfig, sample: Sequence[str]) -> dict[
     fields = {layout.sample_key(p)[1] for p in sample}
     if fields & (set(layout.SAMPLE_LABEL_FIELDS) - {layout.SAMPLE_JSON_FIELD}) or any(_in_tar(p) for p in sample):
         return {}  # (a .cls member labels; a tar's members are WebDataset's own, whatever their json holds)
-    members = sorted(p for p in sample if layout.sample_key(p)[1] == layout.SAMPLE_JSON_FIELD)[:_DOCUMENTS]
+    members = _members(sample)
     keys = {p: k for p in members if (k := _top_keys(config, p)) is not None}
     labels = {name.casefold() for name in LABEL_COLUMN_NAMES}
     if not keys or any(labels & {k.casefold() for k in found} for found in keys.values()):
@@ -85,6 +110,7 @@ def check_sample_documents(config: ConvertConfig, sample: Sequence[str], detecte
     """
     if detected.name != layout.WEBDATASET or config.layout:
         return  # (a forced --layout webdataset is the user's word)
+    _check_boxes(config, sample)
     documents = unlabelling_documents(config, sample)
     if not documents:
         return
@@ -105,4 +131,23 @@ def check_sample_documents(config: ConvertConfig, sample: Sequence[str], detecte
         "per-image annotations of a shape shardify does not read (it reads LabelMe's `shapes`: docs/datasets.md), and "
         "every image would be written unlabelled. Convert their objects to a format shardify reads (COCO, Pascal VOC, "
         "YOLO, LabelMe), then point SRC at that"
+    )
+
+
+def _check_boxes(config: ConvertConfig, sample: Sequence[str]) -> None:
+    """Stop where a sample's `.json` holds boxes: read as a label member (or as nothing, in a tar), the
+    boxes were dropped with exit 0 (review30: `{"label", "bbox"}` beside each image; Open Images'
+    WebDataset shards, a list of `XMin` .. `YMax` rows an image).
+
+    Raises:
+      UsageError: naming the document, its box key, and `--layout webdataset` that drops them knowingly.
+    """
+    path, key = boxes_held(config, sample)
+    if not path:
+        return
+    raise UsageError(
+        f"each image has a .json of the same name beside it, read as WebDataset samples whose .json member labels "
+        f"them; but {path} holds boxes (its key {key!r}), which no label member reads: every box would be lost. Convert "
+        "the objects to a format shardify reads (COCO, Pascal VOC, YOLO, LabelMe: docs/datasets.md), then point SRC at "
+        "that; --layout webdataset writes each image with its .json's label alone (or unlabelled), the boxes dropped"
     )

@@ -333,11 +333,18 @@ def _no_label(cell: str) -> bool:
 
 
 def _image_names(values: Sequence[str]) -> bool:
-    """Every cell an image file's name: a column pairing each input with another file (Flood Area
-    Segmentation's metadata.csv `Image,Mask`, `0.jpg,0.png`), never its class: read as labels it had
-    labelled each image by its mask's name with exit 0 (blind32). `--label-column` still takes it."""
+    """Most cells (more than half of those given) an image file's name: a column pairing each input with
+    another file (Flood Area Segmentation's metadata.csv `Image,Mask`, `0.jpg,0.png`), never its class:
+    read as labels it had labelled each image by its mask's name with exit 0 (blind32). A cell or two
+    naming none (`nan` for a missing mask, a bare stem) had made it a label column again, exit 0
+    (review30): no class column names image files in most of its rows. `--label-column` still takes it.
+
+    >>> _image_names(["0.png", "1.png", "nan", "3.PNG", ""]), _image_names(["cat", "dog", "x.png"])
+    (True, False)
+    """
     given = [v for v in values if v]
-    return bool(given) and all(posixpath.splitext(v)[1][1:].lower() in image_formats.IMAGE_SUFFIXES for v in given)
+    named = sum(posixpath.splitext(v)[1][1:].lower() in image_formats.IMAGE_SUFFIXES for v in given)
+    return named * 2 > len(given)
 
 
 def _unique(values: Sequence[str]) -> bool:

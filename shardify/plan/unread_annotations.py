@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shardify.inputs.whole_numbers import is_decimal
-from shardify.plan import unread_table_signs
+from shardify.plan import box_keys, unread_table_signs
 from shardify.plan.evidence import XML_OBJECTS, Evidence
 from shardify.plan.folder_names import split_word
 
@@ -149,10 +149,6 @@ def _own(cells: Sequence[str]) -> bool:
     return bool(words) or sum(is_decimal(c.strip()) for c in cells) >= _ROW_NUMBERS
 
 
-# A JSON key of a box (its holder or a corner): a per-input JSON holding one holds objects, not only a label.
-_BOX_KEY = re.compile(r'"(?:bbox|bounding_?box|boundingBox|bndbox|box2d|x_?min|x_?max)"\s*:', re.IGNORECASE)
-
-
 def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_of: Callable[[str], str | None],
                  least: int = MIN_NAMES) -> Found | None:
     """The sign "names the inputs" in file `path`'s first `lines`, or None.
@@ -225,7 +221,7 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
         return None
     if finer is None and folder_labels and (
             restated * 2 > known if known else any(_restates(" ".join(lines), lab) for lab in folder_labels)):
-        if not table and posixpath.splitext(path)[1].lower() == ".json" and _BOX_KEY.search(" ".join(lines)):
+        if not table and posixpath.splitext(path)[1].lower() == ".json" and box_keys.BOX_KEY_TEXT.search(" ".join(lines)):
             # it restates the folder's class AND holds boxes: read as agreeing, its boxes were dropped with exit 0
             # (ArTaxOr's VoTT `<id>-asset.json`, regions tagged with the order folder's name, blind32)
             return Found(path, "names the inputs, with boxes (their class the folder's) that no reader takes", named[0],
