@@ -26,7 +26,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins, xml_record_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
@@ -110,6 +110,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     json_paths = [p for p in paths if (layout.extension(p) in ("jsonl", "json") or layout.is_xml_document(p))
                   and p not in detected_labels][:_TABLES_LOOKED_AT]
     _check_text_in_objects(config, json_paths)
+    xml_record_texts.check_record_texts(config, [p for p in json_paths if layout.is_xml_document(p)])  # (a book's title and body)
     for path in json_paths:
         try:
             chosen[path] = _resolve_json_lines(config, path)
