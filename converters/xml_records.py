@@ -16,6 +16,9 @@ by its name (`text`; a list where it repeats), and each attribute of the element
 name (`category`, `term`), a list of every such element's value in the record, named `<tag>_<attr>`
 where two elements share the attribute's name (`aspectTerm_polarity`, `aspectCategory_polarity`).
 A record whose categories are several is a multi-label's row; one with none is unlabelled.
+An element below the record named as a group of labels (LABEL_GROUP_NAMES: the Blurb Genre Collection's
+`<metadata><topics><d0>..</d0><d1>..</d1></topics>`) holding texts alone is a cell of its name, a list of
+every child's text: its labels were dropped unseen (only attributes were read below the children).
 
 A record may hold its text as paragraphs instead (SemEval-2019 task 4's `<article id=.. title=..><p>..
 <a href=..>..</a>.</p><p>..</p></article>`): its `<p>` children (PARAGRAPH_NAMES) are its text, each
