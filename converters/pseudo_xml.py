@@ -12,7 +12,8 @@ its first markup an element: its bytes are then wrapped in one root element, eve
 predefined or numeric entity read as a literal `&` (`&amp;`), and bytes that are not UTF-8 read as
 Windows-1252 (as line files are, `line_files.decode_line`). The records are then found as any XML
 document's (`xml_records`). A document parsed as XML as it is is never changed; nothing is guessed in
-a well-formed one.
+a well-formed one. A `.txt` file is read so where its first bytes are such records (the Blurb Genre Collection's
+`BlurbGenreCollection_EN_train.txt` of `<book>` elements: `tables.read_header`, `xml_record_files.is_record_document`).
 """
 
 from __future__ import annotations

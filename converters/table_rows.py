@@ -122,7 +122,7 @@ class TableRows:
         for relpath, positions in sorted(wanted.items()):
             try:
                 with self._open(relpath, self._locations.get(relpath)) as fileobj:
-                    if tables.table_format(relpath) in (tables.QA_JSON, tables.XML_RECORDS):
+                    if self._format_of(relpath) in (tables.QA_JSON, tables.XML_RECORDS):  # (pseudo-XML .txt by content)
                         self._fetch_questions(fileobj, set(positions), relpath)
                         continue
                     table = parquet_tables.ParquetTable(fileobj)

@@ -37,6 +37,7 @@ from shardify.converters import (
     line_blocks,
     line_tables,
     parquet_tables,
+    pseudo_xml,
     qa_json,
     quoted_tables,
     row_ranges,
@@ -231,6 +232,8 @@ def read_header(
         raw = fileobj.read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
         whole = len(raw) < line_tables.TAB_HEAD_BYTES  # the file's every line: a short file of the tables beside it
+        if pseudo_xml.rootless(raw) and xml_records.record_tag(raw):  # the Blurb Genre Collection's `<book>` records
+            return TableHeader((), described="pseudo-XML records, a row per record element", fmt=XML_RECORDS)
         if line_blocks.looks_like_blocks(raw.decode("utf-8", "replace").splitlines(), whole=whole):
             # SemEval-2010 Task 8's TRAIN_FILE.TXT, KBP37's train.txt: a record a block of lines
             return TableHeader(line_blocks.COLUMNS, present=False, described="blocks of lines, a record a block", fmt=BLOCKS)

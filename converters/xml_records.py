@@ -16,6 +16,9 @@ by its name (`text`; a list where it repeats), and each attribute of the element
 name (`category`, `term`), a list of every such element's value in the record, named `<tag>_<attr>`
 where two elements share the attribute's name (`aspectTerm_polarity`, `aspectCategory_polarity`).
 A record whose categories are several is a multi-label's row; one with none is unlabelled.
+An element below the record named as a group of labels (LABEL_GROUP_NAMES: the Blurb Genre Collection's
+`<metadata><topics><d0>..</d0><d1>..</d1></topics>`) holding texts alone is a cell of its name, a list of
+every child's text: its labels were dropped unseen (only attributes were read below the children).
 
 A record may hold its text as paragraphs instead (SemEval-2019 task 4's `<article id=.. title=..><p>..
 <a href=..>..</a>.</p><p>..</p></article>`): its `<p>` children (PARAGRAPH_NAMES) are its text, each
@@ -55,6 +58,11 @@ _TEXT_NAMES = frozenset(TEXT_COLUMN_NAMES) - {"tokens"}
 # Children that hold a record's text as paragraphs, compared lower-cased: their texts joined, a line each.
 PARAGRAPH_NAMES = frozenset({"p", "para", "paragraph"})
 _PARAGRAPH_CELL = "text"
+# Elements below a record that group its labels as children of text (the Blurb Genre Collection's
+# `<metadata><topics><d0>Fiction</d0><d1>Mystery</d1></topics>`), compared lower-cased: each such
+# element is a cell of its name, the list of every child's text (every level: its loaders read d0..d3
+# all, a multi-label's). Data, not code: a new kind is a row here.
+LABEL_GROUP_NAMES = frozenset({"topics", "categories", "genres", "labels", "tags", "classes", "subjects"})
 _DOCTYPE = re.compile(rb"<!DOCTYPE(?:[^\[>]|\[.*?\])*>", re.DOTALL)
 _XML_START = re.compile(rb"^(\xef\xbb\xbf)?\s*<(\?xml|[A-Za-z_])")
 _ENTITY_REFERENCE = re.compile(rb"&(?!(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)[A-Za-z_][\w.-]*;")
@@ -157,13 +165,20 @@ def _head_tag(head: bytes) -> str:
     return found
 
 
+def _label_groups(record: Element) -> list[Element]:
+    """The elements below the record named as label groups are (LABEL_GROUP_NAMES), each holding leaves of text alone."""
+    return [el for el in record.iter() if el is not record and _local(el.tag).lower() in LABEL_GROUP_NAMES
+            and len(el) and all(not list(c) and not c.attrib and (c.text or "").strip() for c in el)]
+
+
 def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
     """{(tag, attribute): cell name} of the attributes of the elements below the records: the
     attribute's name, or `<tag>_<attribute>` where two tags share it."""
     pairs = {(_local(el.tag), name) for record in found for el in record.iter() if el is not record
              and id(el) not in _inline(record) if list(el) or el.attrib for name in el.attrib}
-    by_name = Counter(name for _, name in pairs)
-    return {(tag, name): name if by_name[name] == 1 else f"{tag}_{name}" for tag, name in pairs}
+    pairs |= {(_local(el.tag), "") for record in found for el in _label_groups(record)}
+    by_name = Counter(name or tag for tag, name in pairs)
+    return {(tag, name): (name or tag) if by_name[name or tag] == 1 else f"{tag}_{name or tag}" for tag, name in pairs}
 
 
 def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], leaves: set[str]) -> dict[str, object]:
@@ -193,6 +208,8 @@ def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], l
             continue
         for attribute, value in element.attrib.items():
             cells[names[(_local(element.tag), attribute)]].append(value)  # type: ignore[union-attr]
+    for group in _label_groups(record):
+        cells[names[(_local(group.tag), "")]].extend((c.text or "").strip() for c in group)  # type: ignore[union-attr]
     return cells
 
 

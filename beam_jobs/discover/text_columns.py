@@ -26,7 +26,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins, xml_record_files, xml_record_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
@@ -60,7 +60,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     keyed = {e.rows_of for e in detected.evidence if e.rows_of}  # nor one labelled by a labels table joined by id
     by_lines.update((table, "") for table in keyed)
     looked = [p for p in paths if (layout.extension(p) in (tables.CSV, tables.TSV)
-                                   or tables.table_format(p) in (sniffed_tables.SNIFFED, tables.FASTTEXT)) and p not in by_lines][:_TABLES_LOOKED_AT]
+                                   or tables.table_format(p) in (sniffed_tables.SNIFFED, tables.FASTTEXT)) and p not in by_lines
+              and not xml_record_files.is_record_document(config, p)][:_TABLES_LOOKED_AT]  # (a .txt of pseudo-XML: below, as XML)
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
     keyed_texts.check_keyed_texts(dict(_headers(config, _tab_tables(paths, by_lines))), paths)  # plots keyed by a movie id
@@ -107,9 +108,10 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
     # (XML documents of records are read as JSON's are, `xml_records`: their label column stops alike)
-    json_paths = [p for p in paths if (layout.extension(p) in ("jsonl", "json") or layout.is_xml_document(p))
+    json_paths = [p for p in paths if (layout.extension(p) in ("jsonl", "json") or xml_record_files.is_record_document(config, p))
                   and p not in detected_labels][:_TABLES_LOOKED_AT]
     _check_text_in_objects(config, json_paths)
+    xml_record_texts.check_record_texts(config, [p for p in json_paths if xml_record_files.is_record_document(config, p)])  # (a book's title and body)
     for path in json_paths:
         try:
             chosen[path] = _resolve_json_lines(config, path)

@@ -29,14 +29,14 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover.head_reads import head_bytes
 from shardify.config import ConvertConfig
-from shardify.converters import xml_records
+from shardify.converters import pseudo_xml, xml_records
 from shardify.errors import UsageError
 from shardify.plan import layout
 from shardify.plan.folder_names import is_unlabelled_name
 from shardify.plan.path_parts import is_xml_document
 from shardify.plan.structure import split_word
 
-__all__ = ["class_files", "record_patterns"]
+__all__ = ["class_files", "is_record_document", "record_patterns"]
 
 # Files beside the documents that are theirs to describe (guidelines, a README).
 # Classes a folder's documents name at least: one document is a file of the dataset, not a class.
@@ -63,11 +63,25 @@ def record_patterns(config: ConvertConfig, sample: Sequence[str]) -> tuple[tuple
 
 
 def _found(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
-    """The sample's documents of records, where its data files are all XML documents; else []."""
-    data = [p for p in sample if not layout.is_junk(p) and layout.extension(p) not in _DOCUMENT_EXTENSIONS]
-    if not data or not all(is_xml_document(p) for p in data):
+    """The sample's documents of records, where its data files are all XML documents (a .txt of rootless
+    pseudo-XML records among them, `is_record_document`); else []."""
+    texts = [p for p in sample if not layout.is_junk(p) and layout.extension(p) == "txt" and is_record_document(config, p)]
+    data = [p for p in sample if not layout.is_junk(p) and layout.extension(p) not in _DOCUMENT_EXTENSIONS] + texts
+    if not data or not all(is_xml_document(p) for p in data if p not in texts):
         return []
-    return sorted(p for p in data if xml_records.looks_like_records(head_bytes(config, p)))  # (a member of an archive too)
+    return sorted(p for p in data if p in texts or xml_records.looks_like_records(head_bytes(config, p)))  # (a member of an archive too)
+
+
+def is_record_document(config: ConvertConfig, path: str) -> bool:
+    """The file is an XML document of records by its name (`is_xml_document`), or a .txt whose first bytes
+    are rootless pseudo-XML records (`pseudo_xml`: the Blurb Genre Collection's `BlurbGenreCollection_EN_train.txt`
+    of `<book>` elements, no root), told by its content as `tables.read_header` tells it."""
+    if is_xml_document(path):
+        return True
+    if layout.extension(path) != "txt":
+        return False
+    head = head_bytes(config, path)
+    return pseudo_xml.rootless(head) and bool(xml_records.record_tag(head))
 
 
 def class_files(config: ConvertConfig, sample: Sequence[str]) -> tuple[tuple[str, str], ...]:

@@ -14,6 +14,7 @@ stops, 3 stops naming nothing that converts right (blurb_genre, citypersons, con
 (crack_segmentation), 1 wrong with exit 0 (bitext).
 Since blindfix34 (tests/layouts/test_blindfix34.py): 6 right (crack_segmentation too), 2 good stops (bitext,
 construction), 2 useless stops (blurb_genre, citypersons), 0 exit 1, 0 wrong exit 0.
+Since pseudoxml31 (tests/layouts/test_pseudoxml31.py): blurb_genre a good stop (6 right, 3 good stops, 1 useless stop).
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 WRONG = {
     # bitext: a good stop since blindfix34 (WRONG EXIT 0 at 554a7c8: every row labelled by its 'category', not by its
     # 'intent'); the stop names --label-column 'category' or 'intent' and --text-column (converters/label_columns.py)
-    "blurb_genre": ("STOPS (exit 2): 'holds files but no class folders' over pseudo-XML files of <book> elements with no "
-                    "root; no option named converts it (--label-level 0 writes no book)"),
+    # blurb_genre: a good stop since pseudoxml31 (a useless stop at 554a7c8: 'holds files but no class folders'); its .txt
+    # files of rootless <book> records stop naming --text-column 'body' and --label-column 'topics'
+    # (beam_jobs/discover/xml_record_texts.py, tests/layouts/test_pseudoxml31.py)
     "citypersons": ("STOPS (exit 2): 'no class folder is in two splits' (the city folders); the gtBboxCityPersons/ "
                     "boxes unread, --label-level 0 writes the frames without their persons"),
     # construction: a good stop since blindfix34 (its stop named --label-names alone); it names the run's ppe_data.yaml
