@@ -305,7 +305,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "openearthmap": {"label_level": 0},      # the stop's first choice: the images alone, their split lists kept (tried)
     "kvasir_instrument": None,
     "mbti": None,
-    "germeval": {"header": False},           # the reject's --no-header: then the coarse label of task 1 (tried)
+    "germeval": {"label_column": "2"},       # labelcols31's stop: task 1's coarse label, column 2 (tried)
     "optdigits": None,
 }
 
