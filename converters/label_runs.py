@@ -25,7 +25,7 @@ def label_run(columns: Sequence[str], chosen: str, kinds: Mapping[str, str], wor
     among them, in column order; `[chosen]` alone where no such column touches it.
 
     >>> kinds = {"2": "w", "3": "w", "8": "w"}
-    >>> label_run(["1", "2", "3", "8"], "2", kinds, "w"), label_run(["1", "2", "5", "8"], "2", {"2": "w", "8": "w"}, "w")
+    >>> label_run(["1", "2", "3", "4", "8"], "2", kinds, "w"), label_run(["1", "2", "5", "8"], "2", kinds, "w")
     (['2', '3'], ['2'])
     """
     at = columns.index(chosen)
