@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from shardify.converters import label_phrases, label_rank, label_scores, list_cells, split_column
+from shardify.converters import label_phrases, label_rank, label_runs, label_scores, list_cells, split_column
 from shardify.converters.column_content import is_number
 from shardify.converters.label_content import (  # re-exported: callers read them as label_columns.<name>
     ID_LISTS,
@@ -365,8 +365,9 @@ class SeveralLabelColumns(InvalidInputError):
 def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> str:
     """In a table without a header row, the one other column of labels by its cells (see
     `label_kind`), or "". Several such columns: the one column of words beside the text (LIAR:
-    `id, label, statement, subjects, speaker, ..., party, ...`), when only one is; numbers beside
-    it (CoLA's author mark, counts) decide nothing.
+    `id, label, statement, subjects, speaker, ..., party, ...`), when only one is and no other column of
+    words stands next to it (`label_runs`: GermEval 2018's coarse and fine tasks side by side); numbers
+    beside it (CoLA's author mark, counts) decide nothing.
 
     Raises:
       SeveralLabelColumns: two or more columns could each be the label (which is meant cannot be told).
@@ -378,6 +379,9 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
         beside = [
             name for name in found if kinds[name] == WORDS and {columns.index(name) - 1, columns.index(name) + 1} & at
         ]
+        run = label_runs.label_run(columns, beside[0], kinds, WORDS) if len(beside) == 1 else []
+        if len(run) > 1:  # the label beside the text is one of a run of labels (a shared task's tasks): a guess
+            raise SeveralLabelColumns(label_runs.run_message(run), run)
         if len(beside) == 1:
             return beside[0]
         shown = " and ".join(shown_column(name) for name in found)

@@ -33,7 +33,8 @@ WRONG = {
     "oil_tanks": ("STOPS (exit 2) since blindfix35: labels.json, not COCO, names the images labels_coco.json boxes; the stop "
                   "names both and --labels, and no option reads labels.json's three classes"),
     # germeval: an exit 1 at 85438f6 (every row rejected: 'the first row names columns but repeats OTHER'); right
-    # since blindfix35 (a first row whose repeated cells are its columns' values is data)
+    # since blindfix35 (a first row whose repeated cells are its columns' values is data); a good stop since labelcols31
+    # (coarse and fine label columns side by side name --label-column 2 and 3; FOLLOW --label-column 2)
     "optdigits": ("STOPS (exit 2): 'no images or texts to convert' in headerless rows of 64 counts and a digit split by "
                   "the extensions .tra and .tes; no option named converts it"),
 }
