@@ -63,6 +63,7 @@ from shardify.plan.file_roles import (  # re-exported: callers read them as layo
     TEXT_EXTENSIONS,
     WEB_PAGE_EXTENSIONS,
     is_junk,
+    is_junk_folder,
     is_media_file,
     split_folders,
 )
@@ -146,6 +147,7 @@ __all__ = [
     "npy_names_classes",
     "array_kind",
     "is_junk",
+    "is_junk_folder",
     "is_media_file",
     "extension",
     "is_xml_document",

@@ -1,0 +1,176 @@
+"""Small gaps in issue 30's guards, each case with a neighbour and a hostile twin.
+
+- junk folders: `__MACOSX/` (macOS's zip tool's AppleDouble `._name` mirrors) at SRC's top was
+  read as a folder of data where folder names were judged (`is_junk` took a bare name for a
+  file's), so split folders beside it were no split folders: train/ and test/ beside a labels.csv
+  were written as one split, exit 0. `file_roles.is_junk_folder` is now the one reading.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from helpers.made_files import image_file
+from helpers.shard_io import records_by_split
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.format import contract
+from shardify.plan import file_roles
+
+# ------------------------------------------------------------------------------------------------
+# Junk folders: a download's __MACOSX/ mirrors
+# ------------------------------------------------------------------------------------------------
+
+_APPLE_DOUBLE = b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + bytes(48)
+
+
+def _mirror(root: Path) -> None:
+    """macOS's zip tool's leftovers: `__MACOSX/<folder>/._<name>` for every file of the download."""
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        rel = path.relative_to(root)
+        junk = root / "__MACOSX" / rel.parent / f"._{rel.name}"
+        junk.parent.mkdir(parents=True, exist_ok=True)
+        junk.write_bytes(_APPLE_DOUBLE)
+
+
+def _class_folders(root: Path) -> None:
+    for name in ("cat", "dog"):
+        for i in range(3):
+            image_file(root / name / f"{name}{i}.jpg", f"{name}{i}")
+
+
+def _split_folders_and_table(root: Path) -> None:
+    """train/ and test/ of bare images, their labels in one labels.csv at the top."""
+    rows = ["filename,label"]
+    for split in ("train", "test"):
+        for i in range(3):
+            image_file(root / split / f"{split}{i}.jpg", f"{split}{i}")
+            rows.append(f"{split}{i}.jpg,{('cat', 'dog')[i % 2]}")
+    (root / "labels.csv").write_text("\n".join(rows) + "\n")
+
+
+def _masks(root: Path) -> None:
+    from PIL import Image
+
+    for i in range(4):
+        image_file(root / "images" / f"img{i}.jpg", f"m{i}", 32, 24)
+        values = np.zeros((24, 32), np.uint8)
+        values[2:10, 3:12] = 1 + i % 2
+        (root / "masks").mkdir(parents=True, exist_ok=True)
+        Image.fromarray(values).save(root / "masks" / f"img{i}.png")
+
+
+def _coco(root: Path) -> None:
+    images, boxes = [], []
+    for i in range(3):
+        image_file(root / "images" / f"img{i}.jpg", f"c{i}", 40, 30)
+        images.append({"id": i + 1, "file_name": f"img{i}.jpg", "width": 40, "height": 30})
+        boxes.append({"id": i + 1, "image_id": i + 1, "category_id": 1 + i % 2, "bbox": [1, 2, 10, 8], "area": 80, "iscrowd": 0})
+    categories = [{"id": 1, "name": "car"}, {"id": 2, "name": "person"}]
+    (root / "annotations").mkdir(parents=True)
+    (root / "annotations" / "instances.json").write_text(json.dumps({"images": images, "annotations": boxes, "categories": categories}))
+
+
+_KEYS = (contract.LABEL_TEXT, contract.OBJECT_XMIN, contract.OBJECT_TEXT, contract.SEGMENTATION)
+
+
+def _written(out: Path) -> dict[str, list[tuple[str, ...]]]:
+    """Per split, each record's file name and the values the layout gave it."""
+    return {
+        split: sorted((r[contract.IMAGE_FILENAME], *(repr(r.get(key)) for key in _KEYS)) for r in records)
+        for split, records in records_by_split(out).items()
+    }
+
+
+def _split_class_folders(root: Path) -> None:
+    for split in ("train", "test"):
+        for name in ("cat", "dog"):
+            image_file(root / split / name / f"{name}{split}.jpg", f"{split}{name}")
+
+
+def _converted(make: Callable[[Path], None], where: Path, *, zipped: bool = False) -> dict:
+    """What a conversion of `make`'s tree with its __MACOSX/ mirror beside writes."""
+    root = where / "src"
+    make(root)
+    _mirror(root)
+    source = root
+    if zipped:  # the download as shipped: one zip holding both trees, in a folder
+        source = where / "zipped"
+        source.mkdir()
+        with zipfile.ZipFile(source / "download.zip", "w") as archive:
+            for path in sorted(p for p in root.rglob("*") if p.is_file()):
+                archive.write(path, path.relative_to(root).as_posix())
+    out = where / "out"
+    run_conversion(ConvertConfig(str(source), str(out)))
+    return _written(out)
+
+
+_MADE = {"class_folders": _class_folders, "split_folders_and_table": _split_folders_and_table, "masks": _masks, "coco": _coco}
+
+
+@pytest.fixture(scope="module")
+def mirrored(tmp_path_factory) -> dict[str, dict]:
+    """Each kind converted with its mirror beside (one conversion each, shared: they are slow)."""
+    return {name: _converted(make, tmp_path_factory.mktemp(name)) for name, make in _MADE.items()}
+
+
+def _files(written: dict, split: str) -> list[bytes]:
+    return [row[0] for row in written[split]]
+
+
+def test_class_folders_beside_a_macosx_mirror(mirrored) -> None:
+    written = mirrored["class_folders"]
+    assert list(written) == ["train"] and _files(written, "train") == [f"{c}/{c}{i}.jpg".encode() for c in ("cat", "dog") for i in range(3)]
+    assert [row[1] for row in written["train"]] == [repr(b"cat")] * 3 + [repr(b"dog")] * 3
+
+
+def test_split_folders_beside_a_macosx_mirror_stay_splits(mirrored) -> None:
+    """The case that wrote wrong with exit 0: both splits' images into train, the mirror's
+    `__MACOSX/` taken for a third top folder of data."""
+    written = mirrored["split_folders_and_table"]
+    assert sorted(written) == ["test", "train"]
+    assert _files(written, "test") == [b"test/test0.jpg", b"test/test1.jpg", b"test/test2.jpg"]
+    assert [row[1] for row in written["test"]] == [repr((b"cat", b"dog")[i % 2]) for i in range(3)]
+
+
+def test_masks_beside_a_macosx_mirror(mirrored) -> None:
+    written = mirrored["masks"]
+    assert _files(written, "train") == [f"images/img{i}.jpg".encode() for i in range(4)]
+    assert all(row[4] != "None" for row in written["train"])  # each its mask; no `._img0.png` read as one
+
+
+def test_a_coco_file_beside_a_macosx_mirror(mirrored) -> None:
+    written = mirrored["coco"]
+    assert _files(written, "train") == [f"images/img{i}.jpg".encode() for i in range(3)]
+    assert [row[3] for row in written["train"]] == [repr(b"car"), repr(b"person"), repr(b"car")]
+
+
+def test_neighbour_the_mirror_inside_a_zipped_download(tmp_path) -> None:
+    written = _converted(_split_class_folders, tmp_path, zipped=True)
+    assert sorted(written) == ["test", "train"]
+    assert [row[1] for row in written["test"]] == [repr(b"cat"), repr(b"dog")]
+
+
+def test_hostile_twin_a_class_named_like_the_junk_stays_a_class(tmp_path) -> None:
+    """`MACOSX/` and `_MACOSX/` are names a user gave (a class of screenshots): only the exact
+    leftover is junk."""
+    root = tmp_path / "src"
+    for name in ("MACOSX", "_MACOSX", "windows"):
+        for i in range(2):
+            image_file(root / name / f"{name}{i}.jpg", f"{name}{i}")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    labels = sorted(r[contract.LABEL_TEXT] for r in records_by_split(tmp_path / "out")["train"])
+    assert labels == [b"MACOSX", b"MACOSX", b"_MACOSX", b"_MACOSX", b"windows", b"windows"]
+
+
+def test_one_reading_of_a_junk_folder() -> None:
+    assert doctest.testmod(file_roles).failed == 0
+    assert file_roles.split_folders(["__MACOSX", "train", "test", ".ipynb_checkpoints"]) == ("test", "train")
+    assert file_roles.split_folders(["__MACOSX", "train", "photos"]) == ()
