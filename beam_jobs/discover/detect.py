@@ -210,7 +210,7 @@ def _detect_folder(
         labels_file = group.pattern if group else ""
     if not labels_file and not keyed_given:  # Plant Pathology's train.csv: image_id and a 0/1 column per class
         labels_file = held_out_tables.one_hot_label_file(config, sample)
-    label_file = label_file_found.given_label_file(config, labels_file, sample)
+    label_file = label_file_found.given_label_file(config, labels_file, sample, codes_later=True)  # `label_file_splits` asks
     if label_file:
         label_file_found.check_label_cells(label_file, config)
     forced = config.layout
@@ -361,11 +361,12 @@ def _detect_folder(
             "and it could not be read as their table of labels (a key column of file names and a label column): name "
             "them with --key-column and --label-column, or say it in a layout file (--dry-run --layout-file FILE)"
         )
-    if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
-        detected = describe.with_split_lists(config, sample, detected)
-        detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
-        detected = row_index_splits.with_row_splits(config, sample, detected)  # Derm7pt's train_indexes.csv of row numbers
-    detected = label_file_splits.with_split_column(config, sample, detected, label_file)  # labels.csv's `split` column
+    with label_file_splits.codes_asked_with_guess(config, lambda: detected, label_file):  # `split` of A/B: the guess goes with it
+        if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
+            detected = describe.with_split_lists(config, sample, detected)
+            detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
+            detected = row_index_splits.with_row_splits(config, sample, detected)  # Derm7pt's train_indexes.csv of row numbers
+        detected = label_file_splits.with_split_column(config, sample, detected, label_file)  # labels.csv's `split` column
     split_folder_labels.check_label_file_names(config, sample, detected)  # labels.csv's 'Image_1.jpg' in train/ and test/
     detected = box_tables.with_box_annotations(config, detected, boxes, sample)
     detected = describe.with_objects(config, detected)

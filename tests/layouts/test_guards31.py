@@ -4,6 +4,9 @@
   read as a folder of data where folder names were judged (`is_junk` took a bare name for a
   file's), so split folders beside it were no split folders: train/ and test/ beside a labels.csv
   were written as one split, exit 0. `file_roles.is_junk_folder` is now the one reading.
+- a stop before detection had a guess wrote nothing under `--dry-run --layout-file FILE`: the split-code stop
+  (labels.csv's `split` of A/B beside its labels) now carries its guess, the codes' splits written `?` for the
+  user to replace (a file still holding one is refused); any other stop says no file was written and how to get one.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers.cli_runs import message, run_shardify
 from helpers.made_files import image_file
 from helpers.shard_io import records_by_split
 from shardify.beam_jobs.launch import run_conversion
@@ -174,3 +178,78 @@ def test_one_reading_of_a_junk_folder() -> None:
     assert doctest.testmod(file_roles).failed == 0
     assert file_roles.split_folders(["__MACOSX", "train", "test", ".ipynb_checkpoints"]) == ("test", "train")
     assert file_roles.split_folders(["__MACOSX", "train", "photos"]) == ()
+
+
+# ------------------------------------------------------------------------------------------------
+# A stop under --dry-run --layout-file writes its guess, or says why none
+# ------------------------------------------------------------------------------------------------
+
+def _coded_table(root: Path, *, table: str = "labels.csv", header: str = "image,label,split", codes=("A", "A", "B")) -> Path:
+    """images/img<i>.jpg, a table of image, label and a split code each (the codes' meaning nowhere)."""
+    rows = [header]
+    for i in range(6):
+        image_file(root / "images" / f"img{i}.jpg", f"coded{i}")
+        rows.append(f"img{i}.jpg,{('cat', 'dog')[i % 2]},{codes[i % len(codes)]}")
+    (root / table).parent.mkdir(parents=True, exist_ok=True)
+    (root / table).write_text("\n".join(rows) + "\n")
+    return root
+
+
+def _stop(*args: str) -> str:
+    result = run_shardify("convert", *args)
+    assert result.returncode == 2, result.stderr
+    return message(result.stderr)
+
+
+def _by_split(out: Path) -> dict[str, list[tuple[bytes, bytes]]]:
+    return {split: sorted((r[contract.IMAGE_FILENAME], r[contract.LABEL_TEXT]) for r in records)
+            for split, records in records_by_split(out).items()}
+
+
+def test_the_split_code_stop_writes_its_guess_to_mend(tmp_path) -> None:
+    src = _coded_table(tmp_path / "src")
+    assert "codes (A, B) no split word reads" in _stop(str(src), str(tmp_path / "out"))  # still a stop: no wrong exit 0
+    written = tmp_path / "layout.yaml"
+    said = _stop(str(src), str(tmp_path / "out"), "--dry-run", "--layout-file", str(written))
+    assert "each code's split '?'" in said and f"layout written to {written}" in said
+    text = written.read_text()
+    assert "DETECTION DOUBTED THIS GUESS" in text and "kind: split codes" in text and "A: '?'" in text
+    unedited = _stop(str(src), str(tmp_path / "out"), "--layout-file", str(written))
+    assert "leaves the split of its codes 'A', 'B' as '?'" in unedited
+    written.write_text(text.replace("A: '?'", "A: train").replace("B: '?'", "B: test"))
+    result = run_shardify("convert", str(src), str(tmp_path / "out"), "--layout-file", str(written))
+    assert result.returncode == 0, result.stderr
+    assert _by_split(tmp_path / "out") == {
+        "train": [(b"images/img0.jpg", b"cat"), (b"images/img1.jpg", b"dog"), (b"images/img3.jpg", b"dog"), (b"images/img4.jpg", b"cat")],
+        "test": [(b"images/img2.jpg", b"cat"), (b"images/img5.jpg", b"dog")],
+    }
+
+
+def test_neighbour_a_given_table_of_three_partition_codes(tmp_path) -> None:
+    src = _coded_table(tmp_path / "src", table="meta/annotations.csv", header="filename,class,partition", codes=("0", "1", "2"))
+    written = tmp_path / "layout.yaml"
+    _stop(str(src), str(tmp_path / "out"), "--labels", "meta/annotations.csv", "--dry-run", "--layout-file", str(written))
+    text = written.read_text()
+    assert "'0': '?'" in text and "'2': '?'" in text
+    written.write_text(text.replace("'0': '?'", "'0': train").replace("'1': '?'", "'1': validation").replace("'2': '?'", "'2': test"))
+    result = run_shardify("convert", str(src), str(tmp_path / "out"), "--layout-file", str(written))
+    assert result.returncode == 0, result.stderr
+    assert {split: len(rows) for split, rows in _by_split(tmp_path / "out").items()} == {"train": 2, "validation": 2, "test": 2}
+
+
+def test_hostile_twin_one_code_left_undecided_is_refused(tmp_path) -> None:
+    src = _coded_table(tmp_path / "src")
+    written = tmp_path / "layout.yaml"
+    _stop(str(src), str(tmp_path / "out"), "--dry-run", "--layout-file", str(written))
+    written.write_text(written.read_text().replace("A: '?'", "A: train"))
+    assert "its codes 'B' as '?'" in _stop(str(src), str(tmp_path / "out"), "--layout-file", str(written))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_hostile_twin_a_stop_without_a_guess_says_no_file_was_written(tmp_path) -> None:
+    """SRC the table itself: the stop comes before any guess; the file asked for is said missing."""
+    src = _coded_table(tmp_path / "src")
+    written = tmp_path / "layout.yaml"
+    said = _stop(str(src / "labels.csv"), str(tmp_path / "out"), "--dry-run", "--layout-file", str(written))
+    assert f"no layout was written to {written}" in said and "docs/layout-files.md" in said
+    assert not written.exists()
