@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import folder_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, percent_boxes, text_joins, word_captions
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -433,4 +433,4 @@ def _detect_folder(
     table_quoting.check_table_quoting(config, sample, detected)  # 10kGNAD's `;`, `'`-quoted rows
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
-    return detected
+    return mask_modes.with_mask_modes(config, sample, detected)  # a photo among grey masks: the writer's reject

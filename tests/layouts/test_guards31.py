@@ -7,6 +7,8 @@
 - a stop before detection had a guess wrote nothing under `--dry-run --layout-file FILE`: the split-code stop
   (labels.csv's `split` of A/B beside its labels) now carries its guess, the codes' splits written `?` for the
   user to replace (a file still holding one is refused); any other stop says no file was written and how to get one.
+- a photo among masks past the few detection opened was stored as classes: where most masks opened are one channel
+  or a palette of few values (`SourceLayout.masks_indexed`), the writer rejects a mask in colour of many values.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pytest
 
 from helpers.cli_runs import message, run_shardify
 from helpers.made_files import image_file
-from helpers.shard_io import records_by_split
+from helpers.shard_io import records_by_split, rejects_by_path
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.format import contract
@@ -253,3 +255,87 @@ def test_hostile_twin_a_stop_without_a_guess_says_no_file_was_written(tmp_path) 
     said = _stop(str(src / "labels.csv"), str(tmp_path / "out"), "--dry-run", "--layout-file", str(written))
     assert f"no layout was written to {written}" in said and "docs/layout-files.md" in said
     assert not written.exists()
+
+
+# ------------------------------------------------------------------------------------------------
+# A photo among indexed masks, past the few detection opened
+# ------------------------------------------------------------------------------------------------
+
+def _mask_source(root: Path, mask_of: Callable[[int], object], count: int = 7) -> Path:
+    for i in range(count):
+        image_file(root / "images" / f"img{i}.jpg", f"mk{i}", 32, 24)
+        (root / "masks").mkdir(parents=True, exist_ok=True)
+        mask_of(i).save(root / "masks" / f"img{i}.png")
+    return root
+
+
+def _grey_mask(i: int):
+    from PIL import Image
+
+    values = np.zeros((24, 32), np.uint8)
+    values[3:12, 4:20] = 1 + i % 3
+    return Image.fromarray(values)
+
+
+def _palette_mask(i: int):
+    mask = _grey_mask(i).convert("P")
+    mask.putpalette([0, 0, 0, 128, 0, 0, 0, 128, 0, 128, 128, 0] + [0] * 756)  # Pascal VOC's first colours
+    return mask
+
+
+def _photo_mask(i: int):
+    from PIL import Image
+
+    return Image.fromarray(np.random.default_rng(50 + i).integers(0, 256, (24, 32, 3), dtype=np.uint8))
+
+
+def _written_masks(root: Path, out: Path) -> tuple[list[str], dict[str, str]]:
+    run_conversion(ConvertConfig(str(root), str(out), max_rejects="50%"))
+    written = sorted(r[contract.IMAGE_FILENAME].decode() for r in records_by_split(out)["train"] if contract.SEGMENTATION in r)
+    rejected = out / "rejected.jsonl"
+    reasons = {r["path"]: r["reason"] for r in map(json.loads, rejected.read_text().splitlines())} if rejected.exists() else {}
+    return written, reasons
+
+
+def test_a_photo_past_the_opened_grey_masks_is_its_images_reject(tmp_path) -> None:
+    root = _mask_source(tmp_path / "src", lambda i: _photo_mask(i) if i == 5 else _grey_mask(i))
+    written, reasons = _written_masks(root, tmp_path / "out")
+    assert written == [f"images/img{i}.jpg" for i in range(7) if i != 5]
+    assert list(reasons) == ["images/img5.jpg"]
+    assert "masks/img5.png holds more than 160 colours (mode RGB)" in reasons["images/img5.jpg"]
+
+
+def test_neighbour_palette_masks_with_a_photo_among_them(tmp_path) -> None:
+    root = _mask_source(tmp_path / "src", lambda i: _photo_mask(i) if i == 6 else _palette_mask(i))
+    written, reasons = _written_masks(root, tmp_path / "out")
+    assert len(written) == 6 and list(reasons) == ["images/img6.jpg"]
+
+
+def test_hostile_twin_colour_masks_of_many_colours_stay_masks(tmp_path) -> None:
+    """SUIM's kind: every mask in colour, many colours each (artefacts): nothing counted, all stored."""
+    def colour(i: int):
+        from PIL import Image
+
+        values = np.zeros((24, 32, 3), np.uint8)
+        values[..., 0] = np.arange(24 * 32).reshape(24, 32) % 200  # 200 colours, each mask alike
+        values[3:12, 4:20, 2] = 255
+        return Image.fromarray(values)
+
+    root = _mask_source(tmp_path / "src", colour)
+    written, reasons = _written_masks(root, tmp_path / "out")
+    assert len(written) == 7 and reasons == {}
+    layout_text = tmp_path / "layout.yaml"
+    run_shardify("convert", str(root), str(tmp_path / "dry"), "--dry-run", "--layout-file", str(layout_text))
+    assert "masks_indexed" not in layout_text.read_text()
+
+
+def test_the_layout_file_says_the_masks_are_indexed(tmp_path) -> None:
+    root = _mask_source(tmp_path / "src", lambda i: _photo_mask(i) if i == 0 else _grey_mask(i))  # a photo first: most opened are masks
+    written_file = tmp_path / "layout.yaml"
+    result = run_shardify("convert", str(root), str(tmp_path / "dry"), "--dry-run", "--layout-file", str(written_file))
+    assert result.returncode == 0, result.stderr
+    assert "masks_indexed: true" in written_file.read_text()
+    result = run_shardify("convert", str(root), str(tmp_path / "out"), "--layout-file", str(written_file), "--max-rejects", "50%")
+    assert result.returncode == 0, result.stderr
+    assert sorted(rejects_by_path(tmp_path / "out")) == ["images/img0.jpg"]
+
