@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import folder_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -182,6 +182,7 @@ def _detect_folder(
     if not config.layout and not config.labels_file:
         guards.check_token_tags(config, sample)
         utterance_lines.check_utterance_lines(config, sample)  # DailyDialog's `__eou__` lines beside their emotions
+        label_studio_exports.check_label_studio_exports(config, sample)  # a project's tasks: boxes in percent, images by its paths
     vectors = guards.word_vector_files(config, sample)  # Quora's embeddings/glove.840B.300d/*.txt: no texts
     if vectors:
         sample = [p for p in sample if p not in vectors]

@@ -9,6 +9,8 @@
   user to replace (a file still holding one is refused); any other stop says no file was written and how to get one.
 - a photo among masks past the few detection opened was stored as classes: where most masks opened are one channel
   or a palette of few values (`SourceLayout.masks_indexed`), the writer rejects a mask in colour of many values.
+- a Label Studio project export (its full JSON, or JSON-MIN) beside the images stopped offering options that read
+  none of its boxes: now a stop naming the file, what it is, and the exports (COCO, YOLO, Pascal VOC XML) that convert.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ import numpy as np
 import pytest
 
 from helpers.cli_runs import message, run_shardify
+from helpers.refusals import refusal
 from helpers.made_files import image_file
 from helpers.shard_io import records_by_split, rejects_by_path
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.format import contract
+from shardify.beam_jobs.discover import label_studio_exports
 from shardify.plan import file_roles
 
 # ------------------------------------------------------------------------------------------------
@@ -339,3 +343,48 @@ def test_the_layout_file_says_the_masks_are_indexed(tmp_path) -> None:
     assert result.returncode == 0, result.stderr
     assert sorted(rejects_by_path(tmp_path / "out")) == ["images/img0.jpg"]
 
+
+# ------------------------------------------------------------------------------------------------
+# A Label Studio export: a stop naming what converts it
+# ------------------------------------------------------------------------------------------------
+
+def _task(i: int) -> dict:
+    """One task of a project export, as labelstud.io/guide/task_format shows it."""
+    box = {"x": 10.0 + i, "y": 20.0, "width": 30.0, "height": 40.0, "rotation": 0, "rectanglelabels": [("cat", "dog")[i % 2]]}
+    result = {"id": f"r{i}", "type": "rectanglelabels", "from_name": "label", "to_name": "image", "original_width": 200,
+              "original_height": 100, "image_rotation": 0, "value": box}
+    return {"id": i + 1, "data": {"image": f"/data/upload/1/3f2a9c1{i}-img{i}.jpg"}, "annotations": [{"id": 100 + i, "result": [result]}]}
+
+
+def test_a_label_studio_export_beside_its_images_stops_naming_what_converts_it(tmp_path) -> None:
+    root = tmp_path / "src"
+    for i in range(4):
+        image_file(root / "images" / f"img{i}.jpg", f"ls{i}", 200, 100)
+    (root / "project-1-at-2024-01-01.json").write_text(json.dumps([_task(i) for i in range(4)], indent=1))
+    said = refusal(root, tmp_path / "out")
+    assert "project-1-at-2024-01-01.json is a Label Studio export" in said
+    assert "COCO, YOLO or Pascal VOC XML" in said and "--exclude 'project-1-at-2024-01-01.json'" in said
+
+
+def test_neighbour_a_json_min_export_beside_class_folders_stops_and_its_exclude_converts(tmp_path) -> None:
+    root = tmp_path / "src"
+    _class_folders(root)
+    rows = [{"image": f"/data/upload/2/ab{i}-cat{i}.jpg", "id": i, "label": [
+        {"x": 5.0, "y": 5.0, "width": 50.0, "height": 50.0, "rotation": 0, "rectanglelabels": ["cat"], "original_width": 20,
+         "original_height": 16}]} for i in range(3)]
+    (root / "exports").mkdir()
+    (root / "exports" / "min.json").write_text(json.dumps(rows))
+    said = refusal(root, tmp_path / "out")
+    assert "exports/min.json is a Label Studio export" in said
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), exclude=("exports/min.json",)))
+    assert len(records_by_split(tmp_path / "out")["train"]) == 6
+
+
+def test_hostile_twins_coco_and_records_lists_are_no_label_studio_exports() -> None:
+    assert doctest.testmod(label_studio_exports).failed == 0
+    coco = json.dumps({"images": [{"id": 1, "file_name": "a.jpg"}], "annotations": [{"id": 1, "image_id": 1, "bbox": [1, 2, 3, 4],
+                                                                              "category_id": 1}], "categories": [{"id": 1, "name": "x"}]})
+    records = json.dumps([{"data": {"text": "fine"}, "label": "pos", "value": 1, "type": "review"}])  # no tool, no task results
+    assert not label_studio_exports.is_label_studio_export(coco)
+    assert not label_studio_exports.is_label_studio_export(records)
+    assert label_studio_exports.is_label_studio_export(json.dumps([_task(0)]))
