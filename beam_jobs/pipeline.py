@@ -126,6 +126,7 @@ def build_pipeline(
         # (and the tables labelled by a labels table joined by id: no column of their own is a label)
         labelled_by_lines=tuple(table for table, _ in (*source_layout.row_labels, *source_layout.table_labels)) + tuple(e.rows_of for e in source_layout.evidence if e.rows_of),
         text_joins=source_layout.text_joins,  # (rows taking a texts table's text by key: FNC-1's stances)
+        masks_indexed=source_layout.masks_indexed,  # (a mask in colour among grey ones: a photo, rejected)
     )
     # ShardResult per shard written (its inputs in its result file in OUT); (bucket, Packed [(sha256,
     # split, record id)]) per shard and bucket.

@@ -53,7 +53,9 @@ class _WriteShardFn(beam.DoFn):
     def __init__(
         self, config: ConvertConfig, labels_file: str | tuple[tuple[str, str], ...], first_record: int = 0,
         line_files: tuple[str, ...] = (), labelled_by_lines: tuple[str, ...] = (), text_joins: tuple[TextJoin, ...] = (),
+        masks_indexed: bool = False,
     ) -> None:
+        self._masks_indexed = masks_indexed  # SourceLayout.masks_indexed: a mask in colour is a photo, its image's reject
         self._text_joins = text_joins
         self._first_record = first_record
         self._line_files = line_files
@@ -143,6 +145,7 @@ class _WriteShardFn(beam.DoFn):
             line_files=self._line_files,
             labelled_by_lines=self._labelled_by_lines,
             text_joins=self._text_joins,
+            masks_indexed=self._masks_indexed,
         )
         final_name = task.filename
         index_name = naming.index_filename(final_name)
@@ -255,8 +258,10 @@ class WriteShards(beam.PTransform):
         line_files: tuple[str, ...] = (),
         labelled_by_lines: tuple[str, ...] = (),
         text_joins: tuple[TextJoin, ...] = (),
+        masks_indexed: bool = False,
     ) -> None:
         super().__init__()
+        self._masks_indexed = masks_indexed  # the masks detection opened are one channel or a palette (SourceLayout.masks_indexed)
         self._text_joins = text_joins  # tables whose rows take a texts table's text by key (SourceLayout.text_joins)
         self._line_files = line_files  # files read a record per line (shardify.plan.line_files)
         self._labelled_by_lines = labelled_by_lines  # tables whose rows a gold file's lines label (SourceLayout.row_labels)
@@ -276,7 +281,7 @@ class WriteShards(beam.PTransform):
             | "WriteShardFiles"
             >> beam.ParDo(
                 _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files, self._labelled_by_lines,
-                              self._text_joins),
+                              self._text_joins, self._masks_indexed),
                 beam.pvalue.AsSingleton(self._summary),
             ).with_outputs(CONTENT_HASHES, main=RESULTS)
         )

@@ -16,7 +16,7 @@ from typing import TextIO
 import typer
 
 from shardify.cli.exit_codes import FAILURE, fail, reporting_errors, without_beam_step
-from shardify.cli.layout_option import fields_note, write_layout_file, written_note
+from shardify.cli.layout_option import fields_note, unwritten_note, write_layout_file, written_note
 from shardify.config import ConvertConfig
 from shardify.errors import DoubtedGuess, ShardifyError, UsageError
 from shardify.format import naming
@@ -198,6 +198,10 @@ def dry_run(
                     raise
                 write_layout_file(write_layout, doubt.guess, config, source=config.source, doubt=str(doubt))
                 raise UsageError(f"{doubt}\n{written_note(write_layout, config.source, config.output)}") from None
+            except UsageError as stop:  # a stop before any guess: the layout file it was asked for is not left unsaid
+                if write_layout is None or write_layout.exists():
+                    raise
+                raise UsageError(f"{stop}\n{unwritten_note(write_layout)}") from None
             except ShardifyError:
                 raise
             except Exception as error:

@@ -14,7 +14,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import open_local_input
 from shardify.plan import layout_file
 
-__all__ = ["apply_layout_file", "fields_note", "known_layout_file", "write_layout_file", "written_note"]
+__all__ = ["apply_layout_file", "fields_note", "known_layout_file", "unwritten_note", "write_layout_file", "written_note"]
 
 # The layout file's field for each command-line option a stop may name: a run given a layout file
 # mends the file (an option given beside it must agree with the file's value, `apply_layout_file`).
@@ -134,4 +134,14 @@ def written_note(path: Path, src: str, out: str) -> str:
     return (
         f"layout written to {shown}: mend what is wrong there, then "
         f"`shardify convert {src} {out} --layout-file {shown}` (add --dry-run to check it first)"
+    )
+
+
+def unwritten_note(path: Path) -> str:
+    """What to do where `--dry-run --layout-file FILE` stopped before detection had a guess to write
+    (a stop that carries one, `DoubtedGuess`, has it written): said, never a file silently missing."""
+    return (
+        f"no layout was written to {path}: detection stopped before it had a guess to write. Add an option the stop "
+        f"names to --dry-run --layout-file {path} to have that reading written for you to mend, or write the file "
+        "yourself (`shardify_layout: 1`, `layout: ...`: docs/layout-files.md)"
     )

@@ -14,6 +14,12 @@ which TensorFlow's `decode_png` and every reader read), so:
                and 255, cut at 128 (the plan says so); any other is refused, since compression
                has changed which class a pixel holds and no threshold recovers it. So is one of
                small values and no white: class ids 0, 1, 2 as grey levels, not black and white.
+
+Where the masks detection opened are one channel or a palette of few values (`indexed`:
+`SourceLayout.masks_indexed`, `beam_jobs/discover/mask_modes.py`), a mask in colour or as a palette of
+more than MAX_MASK_VALUES colours, its channels not grey, is a photo among them (past the few files
+detection opened) and its image's reject, never stored as classes. Without it nothing is counted:
+colour-coded masks (SUIM's, JPEG masks' artefacts) hold many colours and are masks.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import io
 
 from shardify.converters import png_reencode
 from shardify.errors import InvalidInputError
+from shardify.plan.mirror_trees import MAX_MASK_VALUES
 
 __all__ = ["MASK_EXTENSIONS", "mask_png"]
 
@@ -37,9 +44,10 @@ _NEAR = 48
 _IDS_SHARE = 0.01
 
 
-def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
+def mask_png(data: bytes, name: str, width: int, height: int, *, indexed: bool = False) -> bytes:
     """The PNG the record stores for the mask file `name` (its bytes `data`) of a `width` x
-    `height` image.
+    `height` image; with `indexed` (the source's masks are one channel or a palette), one in
+    colour of many values is refused (`_photo_among_indexed`).
 
     Raises:
       InvalidInputError: the mask cannot be read, is not the image's size, or is a JPEG of more
@@ -51,6 +59,8 @@ def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
         with Image.open(io.BytesIO(data)) as mask:
             if mask.size != (width, height):
                 raise InvalidInputError(f"its mask {name} is {mask.size[0]}x{mask.size[1]}, the image {width}x{height}")
+            if indexed:
+                _photo_among_indexed(mask, name)
             if data.startswith(_PNG_SIGNATURE):
                 mask.load()  # a PNG cut short still gives its size: decode it whole, or it is stored undecodable
                 if mask.mode != "P":
@@ -118,3 +128,27 @@ def _two_valued(mask: "object", name: str) -> bytes:
             "class ids, which lossy compression has changed (cut at 128 it would be all background); save the masks as PNG"
         )
     return _png(grey.point(lambda value: 255 if value >= 128 else 0))
+
+
+# Modes whose colours are counted among indexed masks (one-channel grey is not: soft edges, instance ids).
+_COLOUR_MODES = frozenset({"P", "RGB", "RGBA"})
+
+
+def _photo_among_indexed(mask: "object", name: str) -> None:
+    """Raise where `mask`, among masks of one channel or a palette, is in colour or a palette of more than
+    MAX_MASK_VALUES colours, its channels not all equal: a photo, whose pixels are no classes. Counting
+    stops past the limit (Pillow's `getcolors`).
+
+    Raises:
+      InvalidInputError: naming the file and what it holds.
+    """
+    mode = mask.mode  # type: ignore[attr-defined]
+    if mode not in _COLOUR_MODES or mask.getcolors(MAX_MASK_VALUES) is not None:  # type: ignore[attr-defined]
+        return
+    if mode != "P" and _grey(mask.convert("RGB") if mode == "RGBA" else mask):  # grey in three equal channels: one channel
+        return
+    raise InvalidInputError(
+        f"its mask {name} holds more than {MAX_MASK_VALUES} colours (mode {mode}) where the masks opened before "
+        "writing are one channel or a palette of few values: a photo, not classes; an image of the mask folder "
+        "that is no mask"
+    )

@@ -151,7 +151,9 @@ class RecordBuilder:
         line_files: tuple[str, ...] = (),
         labelled_by_lines: tuple[str, ...] = (),
         text_joins: tuple[TextJoin, ...] = (),
+        masks_indexed: bool = False,
     ) -> None:
+        self._masks_indexed = masks_indexed  # SourceLayout.masks_indexed (`masks.mask_png`'s `indexed`)
         self._schema = summary.schema
         self._encode = contract.RecordEncoder(summary.schema)
         # a segmentation dataset's image without a mask (a split the source gives none): the schema less the mask
@@ -258,7 +260,7 @@ class RecordBuilder:
         """
         with self._open(entry.mask_file, None) as fileobj:
             data = read_exactly(fileobj, entry.mask_bytes)
-        png = masks.mask_png(data, entry.mask_file, width, height)
+        png = masks.mask_png(data, entry.mask_file, width, height, indexed=self._masks_indexed)
         return resize_mask_png(png, (stored[1], stored[0])) if stored else png
 
     def _image_values(

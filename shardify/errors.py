@@ -17,6 +17,7 @@ __all__ = [
     "RunnerError",
     "UsageError",
     "DoubtedGuess",
+    "UndecidedSplitCodes",
     "ReadOptionError",
     "reject_reason",
 ]
@@ -40,6 +41,16 @@ class DoubtedGuess(UsageError):
     def __init__(self, message: str, guess: object) -> None:
         super().__init__(message)
         self.guess = guess
+
+
+class UndecidedSplitCodes(UsageError):
+    """A table's column named as its splits holds codes no split word reads (`split` of A/B): their meaning
+    is the user's to give. `path` names the table, so that a caller holding a guess over it stops with the
+    guess (`DoubtedGuess`) for a layout file to mend."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class ReadOptionError(UsageError, ValueError):

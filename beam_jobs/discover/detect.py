@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import folder_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, percent_boxes, text_joins, word_captions
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -183,6 +183,7 @@ def _detect_folder(
     if not config.layout and not config.labels_file:
         guards.check_token_tags(config, sample)
         utterance_lines.check_utterance_lines(config, sample)  # DailyDialog's `__eou__` lines beside their emotions
+        label_studio_exports.check_label_studio_exports(config, sample)  # a project's tasks: boxes in percent, images by its paths
     vectors = guards.word_vector_files(config, sample)  # Quora's embeddings/glove.840B.300d/*.txt: no texts
     if vectors:
         sample = [p for p in sample if p not in vectors]
@@ -211,7 +212,7 @@ def _detect_folder(
         labels_file = group.pattern if group else ""
     if not labels_file and not keyed_given:  # Plant Pathology's train.csv: image_id and a 0/1 column per class
         labels_file = held_out_tables.one_hot_label_file(config, sample)
-    label_file = label_file_found.given_label_file(config, labels_file, sample)
+    label_file = label_file_found.given_label_file(config, labels_file, sample, codes_later=True)  # `label_file_splits` asks
     if label_file:
         label_file_found.check_label_cells(label_file, config)
     forced = config.layout
@@ -362,11 +363,12 @@ def _detect_folder(
             "and it could not be read as their table of labels (a key column of file names and a label column): name "
             "them with --key-column and --label-column, or say it in a layout file (--dry-run --layout-file FILE)"
         )
-    if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
-        detected = describe.with_split_lists(config, sample, detected)
-        detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
-        detected = row_index_splits.with_row_splits(config, sample, detected)  # Derm7pt's train_indexes.csv of row numbers
-    detected = label_file_splits.with_split_column(config, sample, detected, label_file)  # labels.csv's `split` column
+    with label_file_splits.codes_asked_with_guess(config, lambda: detected, label_file):  # `split` of A/B: the guess goes with it
+        if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
+            detected = describe.with_split_lists(config, sample, detected)
+            detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
+            detected = row_index_splits.with_row_splits(config, sample, detected)  # Derm7pt's train_indexes.csv of row numbers
+        detected = label_file_splits.with_split_column(config, sample, detected, label_file)  # labels.csv's `split` column
     split_folder_labels.check_label_file_names(config, sample, detected)  # labels.csv's 'Image_1.jpg' in train/ and test/
     detected = box_tables.with_box_annotations(config, detected, boxes, sample)
     detected = describe.with_objects(config, detected)
@@ -433,4 +435,4 @@ def _detect_folder(
     table_quoting.check_table_quoting(config, sample, detected)  # 10kGNAD's `;`, `'`-quoted rows
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
-    return detected
+    return mask_modes.with_mask_modes(config, sample, detected)  # a photo among grey masks: the writer's reject

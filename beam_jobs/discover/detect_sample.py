@@ -41,6 +41,7 @@ def list_sample(config: ConvertConfig, limit: int) -> tuple[list[Listed], bool, 
             top_folders = [
                 e.name for e in scan
                 if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output and not config.excludes(e.name)
+                and not layout.is_junk_folder(e.name)  # as the sample's files: `__MACOSX/` beside `train/` is no folder of data
             ]
         return listed, complete, top_folders
     # Object stores list in name order, so the first files may all lie in one folder ("test/"

@@ -104,11 +104,12 @@ def names_files(config: ConvertConfig, path: str) -> bool:
 
 
 def given_label_file(
-    config: ConvertConfig, labels_file: str, sample: Sequence[str] = ()
+    config: ConvertConfig, labels_file: str, sample: Sequence[str] = (), *, codes_later: bool = False
 ) -> layout_guess.LabelFileSample | None:
     """The label file given or found, as sampled: of a glob's tables (`--labels 'Labels/*.csv'`),
     the first's rows, once every table it names is of one header and reading. `sample`: the listed
-    files, whose names pick a table's key column (`label_file_sample`).
+    files, whose names pick a table's key column (`label_file_sample`). `codes_later`: a column of split
+    codes is asked about by the caller, once it has a guess (`label_file_sample`).
 
     Raises:
       SourceError: the file given does not exist, or the glob matches none.
@@ -126,7 +127,7 @@ def given_label_file(
             raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
                              f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
         _check_given_tables(labels_file, paths, headerless=config.table_options.header is False)
-        found = label_file_sample(paths[0], labels_file, config, sample)
+        found = label_file_sample(paths[0], labels_file, config, sample, codes_later=codes_later)
         if found.captions or found.fmt != "table":
             raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
                              f"and {paths[0]} holds {'captions' if found.captions else 'no table'}: name one file")
@@ -134,7 +135,7 @@ def given_label_file(
     path = labels_file_path(config.source, labels_file)
     if config.labels_file and not FileSystems.exists(path):
         raise SourceError(f"label file {config.labels_file} does not exist")
-    return label_file_sample(path, labels_file, config, sample)
+    return label_file_sample(path, labels_file, config, sample, codes_later=codes_later)
 
 
 # A pattern shown in a stop is cut to this many characters (a hostile one holds thousands of stars).
@@ -162,7 +163,9 @@ def _check_given_tables(pattern: str, paths: list[str], *, headerless: bool = Fa
     table_groups.check_given(pattern, heads, headerless=headerless)
 
 
-def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequence[str] = ()) -> layout.LabelFileSample:
+def label_file_sample(
+    path: str, shown: str, config: ConvertConfig, sample: Sequence[str] = (), *, codes_later: bool = False
+) -> layout.LabelFileSample:
     """The first rows' keys of a label or annotation file, and what it holds. A table's key column
     is the one whose first cells name most of the listed `sample`, where that is not the column its
     header names as the key (`shardify.plan.key_columns`: PetFinder's `PetID`, not `Name`).
@@ -192,7 +195,7 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
                     cells += row.labels[:1]
                     labelled = labelled or row.has_labels
         if fmt == label_files.TABLE and tables.table_format(path) in (tables.CSV, tables.TSV):
-            _check_split_column(path, shown, config, key_column, sample)
+            _check_split_column(path, shown, config, key_column, sample, codes_later=codes_later)
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
     labelled = labelled or captions or order or fmt == label_files.LINES or not keys
@@ -294,12 +297,15 @@ def label_table_columns(
     return columns, chosen, [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
 
 
-def _check_split_column(path: str, shown: str, config: ConvertConfig, key_column: str, sample: Sequence[str]) -> None:
+def _check_split_column(
+    path: str, shown: str, config: ConvertConfig, key_column: str, sample: Sequence[str], *, codes_later: bool = False
+) -> None:
     """Stop where a label table found or given (`labels.csv`) holds a column of split names beside its key
     that was taken for the labels, or beside which no column is read as the labels (`image,score,split`); as a
     keyed table's (`split_cells`, KonIQ-10k's `set`). Beside a label column (`image,label,split`) it is read as
     the splits after detection (`label_file_splits`). Not where split folders among `sample`'s give the splits
-    the column repeats.
+    the column repeats. With `codes_later`, a column of split codes beside a label column is asked about after
+    detection as well (`label_file_splits`): so the stop carries the guess a layout file mends.
 
     Raises:
       UsageError: `split_cells.check_split_cells`'s.
@@ -311,8 +317,9 @@ def _check_split_column(path: str, shown: str, config: ConvertConfig, key_column
     split_folders = any(split_word(part) for p in sample for part in p.split("/")[:-1])
     label = columns.index(chosen.label) if chosen.label in columns else None
     # (beside a label column, `label_file_splits.with_split_column` reads it as the splits, or stops; not a glob's tables)
+    splits_read = not table_groups.is_glob(shown)
     split_cells.check_split_cells(shown, columns, data, columns.index(chosen.key), label, bool(config.label_column), split_folders,
-                                  splits_read=not table_groups.is_glob(shown))
+                                  splits_read=splits_read, codes_asked=not (codes_later and splits_read and label is not None))
 
 
 def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[str], top_folders: list[str]) -> str:

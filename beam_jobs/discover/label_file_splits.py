@@ -13,20 +13,21 @@ the label file's (a glob of tables, keys by order or folder), the run stops befo
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from shardify.beam_jobs.discover.given_label_paths import labels_file_path
 from shardify.beam_jobs.discover.label_file_found import label_table_columns
 from shardify.config import ConvertConfig
 from shardify.converters import label_files, tables
-from shardify.errors import UsageError
+from shardify.errors import DoubtedGuess, UndecidedSplitCodes, UsageError
 from shardify.plan import layout, layout_guess, split_cells, table_groups
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule
 from shardify.plan.structure import split_word
 
-__all__ = ["with_split_column"]
+__all__ = ["codes_asked_with_guess", "with_split_column"]
 
 # How a label file's `label_key` names files, as a split column's rows must: its whole path (64 parts: all of
 # them), its file name, its stem. Other keys (by order, beside the file, under a folder) are not read so.
@@ -78,3 +79,50 @@ def with_split_column(
         )
     return dataclasses.replace(detected, evidence=(*detected.evidence, splits), notes=(*detected.notes, splits.note))
 
+
+
+
+@contextlib.contextmanager
+def codes_asked_with_guess(
+    config: ConvertConfig, guessed: Callable[[], layout.SourceLayout], label_file: layout_guess.LabelFileSample | None
+) -> Iterator[None]:
+    """Where the block stops over the label file's column of split codes (`split` of A/B: their meaning asked),
+    the stop carries the guess as the block left it (`guessed()`) with SPLIT_CODES evidence over that column, each code's split UNDECIDED_SPLIT:
+    `--dry-run --layout-file FILE` writes it for the user to replace each `?` (a file that still holds one is
+    refused), where before the stop came with no guess and the file was not written. A table the guess cannot
+    key as the label file's, or a stop over another table, stops as it did.
+
+    Raises:
+      DoubtedGuess: the codes' meaning is the user's to give, the guess with it.
+    """
+    try:
+        yield
+    except UndecidedSplitCodes as stop:
+        guess = _undecided_guess(config, guessed(), label_file) if label_file is not None and stop.path == label_file.path else None
+        if guess is None:
+            raise
+        mend = (f"; or --dry-run --layout-file FILE writes this guess with each code's split {split_cells.UNDECIDED_SPLIT!r}: "
+                "replace each by train, validation or test, then convert with --layout-file FILE")
+        raise DoubtedGuess(f"{stop}{mend}", guess) from None
+
+
+def _undecided_guess(
+    config: ConvertConfig, detected: layout.SourceLayout, label_file: layout_guess.LabelFileSample
+) -> layout.SourceLayout | None:
+    """`detected` with the label table's undecided split codes as its evidence; None where the table is not read
+    as `with_split_column` reads one (a CSV or TSV inside SRC keying images by path, name or stem)."""
+    rule = _RULES.get(detected.label_key)
+    if rule is None or label_file.fmt != label_files.TABLE or table_groups.is_glob(label_file.path) \
+            or os.path.isabs(label_file.path) or "://" in label_file.path or detected.name != layout.LABEL_FILE:
+        return None
+    path = labels_file_path(config.source, label_file.path)
+    read = label_table_columns(path, config, label_file.key_column) if tables.table_format(path) in (tables.CSV, tables.TSV) else None
+    if read is None or read[1].key not in read[0] or read[1].label not in read[0]:
+        return None
+    columns, chosen, data = read
+    table = Evidence(label_file.path, LABEL_LINES, rule, column=columns.index(chosen.key), header=True,
+                     label_column=columns.index(chosen.label))
+    codes = split_cells.undecided_split_codes(table, [columns, *data])
+    if codes is None:
+        return None
+    return dataclasses.replace(detected, evidence=(*detected.evidence, codes), notes=(*detected.notes, codes.note))

@@ -37,7 +37,7 @@ def tab_rows_in_split_folders(config: ConvertConfig, sample: list[str], top_fold
     Raises:
       UsageError: a column of repeated words and no --label-column (`_check_word_columns`).
     """
-    folders = {f for f in top_folders if not layout.is_junk(f) and split_word(f)}
+    folders = {f for f in top_folders if not layout.is_junk_folder(f) and split_word(f)}
     data = [p for p in sample if not layout.is_junk(p) and "/" in p]
     tops = [p for p in sample if "/" not in p and not layout.is_junk(p)]
     if len(folders) < 2 or any(layout.extension(p) not in ("txt", "md", "pdf", "html") for p in tops):

@@ -36,7 +36,7 @@ def _in_lone_folder(sample: list[str], top_folders: list[str]) -> set[str]:
     folder holds no file of its own but one folder again (`download/data/Emotion-Stimulus/*.txt`),
     the innermost such folder's: the chain is one wrapper, and reading its texts as the documents of
     one class folder named by its last link wrote wrong labels with exit 0."""
-    folders = [f for f in top_folders if not layout.is_junk(f + "/")]  # as a folder: `__MACOSX/` beside is junk
+    folders = [f for f in top_folders if not layout.is_junk_folder(f)]  # `__MACOSX/` beside is junk
     if len(folders) != 1:
         return set()
     prefix = folders[0] + "/"

@@ -31,6 +31,7 @@ __all__ = [
     "LABEL_LIKE_EXTENSIONS",
     "is_junk",
     "JunkTest",
+    "is_junk_folder",
     "split_folders",
     "is_media_file",
 ]
@@ -93,13 +94,26 @@ LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", 
 
 
 def is_junk(relpath: str) -> bool:
-    """True for files skipped and counted, never read: hidden files or folders and OS leftovers."""
-    parts = relpath.split("/")
-    return (
-        parts[-1] in JUNK_FILENAMES
-        or any(part.startswith(".") for part in parts)
-        or any(part in JUNK_FOLDERS for part in parts[:-1])
-    )
+    """True for files skipped and counted, never read: hidden files, OS leftovers, and whatever
+    lies in a junk folder (`is_junk_folder`).
+
+    >>> [is_junk(p) for p in ("cat/1.jpg", "cat/._1.jpg", "__MACOSX/cat/1.jpg", "cat/Thumbs.db")]
+    [False, True, True, True]
+    """
+    folder, _, name = relpath.rpartition("/")
+    return name in JUNK_FILENAMES or name.startswith(".") or is_junk_folder(folder)
+
+
+def is_junk_folder(folder: str) -> bool:
+    """True for a folder whose files are all junk: a hidden folder, an OS leftover (`__MACOSX`),
+    or one inside either. The one reading of a folder's name, so that a listing of folder names
+    (SRC's top folders) drops what a listing of files drops: `is_junk` takes a bare name for a
+    file's, and `__MACOSX` beside `train/` and `test/` had made them no split folders.
+
+    >>> [is_junk_folder(f) for f in ("__MACOSX", "__MACOSX/train", ".git", "train", "train/", "")]
+    [True, True, True, False, False, False]
+    """
+    return any(part.startswith(".") or part in JUNK_FOLDERS for part in folder.split("/") if part)
 
 
 # Folders whose answer a JunkTest keeps (a listing meets each folder's files one after another).
@@ -127,14 +141,13 @@ class JunkTest:
         if found is None:
             if len(self._folders) >= _JUNK_FOLDERS_KEPT:
                 self._folders.clear()
-            parts = folder.split("/") if folder else []
-            found = self._folders[folder] = any(part.startswith(".") or part in JUNK_FOLDERS for part in parts)
+            found = self._folders[folder] = is_junk_folder(folder)
         return found
 
 
 def split_folders(top_folders: Iterable[str]) -> tuple[str, ...]:
     """The top-level folders if every one of them names a split, else ()."""
-    folders = tuple(sorted(f for f in top_folders if not is_junk(f)))
+    folders = tuple(sorted(f for f in top_folders if not is_junk_folder(f)))
     return folders if folders and all(f.lower() in SPLIT_FOLDER_NAMES for f in folders) else ()
 
 

@@ -63,6 +63,7 @@ from shardify.plan.file_roles import (  # re-exported: callers read them as layo
     TEXT_EXTENSIONS,
     WEB_PAGE_EXTENSIONS,
     is_junk,
+    is_junk_folder,
     is_media_file,
     split_folders,
 )
@@ -146,6 +147,7 @@ __all__ = [
     "npy_names_classes",
     "array_kind",
     "is_junk",
+    "is_junk_folder",
     "is_media_file",
     "extension",
     "is_xml_document",
@@ -221,6 +223,8 @@ class SourceLayout:
       whole_images: COCO: the label file's annotations give whole images a category and no box (COCO
         Camera Traps' one JSON: Caltech Camera Traps' `caltech_images_*.json`): the images' classes,
         no object features, single-label unless an image has several (`label_schema.with_objects`).
+      masks_indexed: the masks opened are one channel or a palette of few values: one in colour or of
+        more values is a photo, its image's reject (`beam_jobs/discover/mask_modes.py`).
     """
 
     name: str
@@ -257,6 +261,7 @@ class SourceLayout:
     label_ids: tuple[tuple[str, str], ...] = ()
     label_ids_file: str = ""
     derived_names: tuple[str, ...] = ()  # (suffix, restore): crops named as a key plus a suffix (`plan.derived_names`)
+    masks_indexed: bool = False
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:

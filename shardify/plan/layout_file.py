@@ -30,6 +30,7 @@ from shardify.errors import UsageError
 from shardify.inputs.excludes import parse_exclude
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import is_inside
+from shardify.plan.split_cells import UNDECIDED_SPLIT
 from shardify.plan.yaml_keys import RepeatedKey, unique_keys_loader
 
 __all__ = ["FORMAT_VERSION", "MAX_BYTES", "READING_OPTIONS", "LayoutSpec", "dumps", "loads", "option_defaults", "split_list_entries"]
@@ -194,6 +195,7 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     _check_levels(source_layout, where)
     _check_pattern(source_layout, where)
     _check_class_reading(source_layout, where)
+    _check_codes_decided(source_layout, where)
     return LayoutSpec(source_layout, options, match)
 
 
@@ -436,3 +438,15 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
         if not is_inside(path):
             raise UsageError(f"{where}: {key} {path!r} leaves SRC: name files relative to SRC, without '..'")
 
+
+
+def _check_codes_decided(source_layout: layout_lib.SourceLayout, where: str) -> None:
+    """No split code is left as `--dry-run` wrote it where detection could not read its meaning
+    (`split_cells.UNDECIDED_SPLIT`): run unedited, every input of that code would be written to a split named so."""
+    for e in source_layout.evidence:
+        undecided = [code for code, split in e.codes if split == UNDECIDED_SPLIT]
+        if undecided:
+            raise UsageError(
+                f"{where}: the evidence {e.path} ({e.kind}) leaves the split of its codes {', '.join(map(repr, undecided[:10]))} "
+                f"as {UNDECIDED_SPLIT!r}: write each code's split (train, validation or test) in its place"
+            )

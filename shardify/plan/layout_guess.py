@@ -25,7 +25,7 @@ from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
     ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, SCRIPT_EXTENSIONS, BESIDE, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS,
     IMAGE_FOLDERS, LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, STEM_NUMBER, TABLE_EXTENSIONS,
-    LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, UNDER, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
+    LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, UNDER, WEBDATASET, SourceLayout, array_kind, extension, is_junk_folder,
     is_media_file, npy_names_classes, numbered_stem, sample_key, split_folders, stem,
 )
 from shardify.plan.array_pairs import npy_label_partner
@@ -385,7 +385,7 @@ def detect_layout(
         notes.append(f"labels from file names by --label-from-name {name_pattern!r}")
     if name in (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES):  # named files: the structure gives their splits
         structure, how = infer_structure(
-            [p for p in sample if is_media_file(p, media)], archive_folders=archive_folders, top_folders=[f for f in top_folders if not is_junk(f)],
+            [p for p in sample if is_media_file(p, media)], archive_folders=archive_folders, top_folders=[f for f in top_folders if not is_junk_folder(f)],
             has_label_files=_label_like_files(sample, media),
         )
         if name == NAMED_FILES:  # the names give every label: only the split folders are kept
@@ -407,7 +407,9 @@ def detect_layout(
     structure = None
     if key == UNDER and not key_folder:  # HC18's training_set/: its split folders and masks beside the images
         key_folder = table_named_folder(label_file.keys, sample, label_file.path)
-        structure, how_read = infer_structure([p for p in sample if is_media_file(p, media)], top_folders=top_folders)
+        structure, how_read = infer_structure(
+            [p for p in sample if is_media_file(p, media)], top_folders=[f for f in top_folders if not is_junk_folder(f)]
+        )
         notes.extend(note for note in how_read if note.startswith(("split folders:", "masks")))
     kind = "annotation file" if name == COCO else "label file"
     notes.append(f"{kind} {label_file.path}: {how}")

@@ -15,13 +15,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from shardify.errors import UsageError
+from shardify.errors import UndecidedSplitCodes, UsageError
 from shardify.plan import label_words
 from shardify.plan.evidence import SPLIT_CODES, Evidence
 from shardify.plan.structure import split_word
 from shardify.plan.vote_columns import vote_count_columns
 
-__all__ = ["check_coded_split_column", "check_split_cells", "coded_split_column", "split_cell_columns", "split_codes"]
+__all__ = [
+    "UNDECIDED_SPLIT", "check_coded_split_column", "check_split_cells", "coded_split_column", "split_cell_columns", "split_codes",
+    "undecided_split_codes",
+]
+
+# The split a layout file's `split codes` evidence gives a code whose meaning detection could not read (`A`, `B`):
+# written by `--dry-run --layout-file` for the user to replace, refused by the layout file's reader while it stays.
+UNDECIDED_SPLIT = "?"
 
 # A column named as labels are (`label`, `class`, `category`) holds classes, whatever its words: vehicles,
 # most of them trains, are no splits (review26).
@@ -86,7 +93,8 @@ def check_coded_split_column(path: str, header: Sequence[str], data: Sequence[Se
     """Stop where a keyed table's column named as its splits holds codes no split word reads (`coded_split_column`).
 
     Raises:
-      UsageError: naming the table, the column, its codes, and the layout file's `split codes` evidence that reads it.
+      UndecidedSplitCodes: naming the table, the column, its codes, and the layout file's `split codes` evidence that
+        reads it.
     """
     named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]
     column = coded_split_column(header, data, skip=(key, *named, *(() if label is None else (label,))))
@@ -94,22 +102,24 @@ def check_coded_split_column(path: str, header: Sequence[str], data: Sequence[Se
         return
     every = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})
     codes = ", ".join(f"{value}: SPLIT" for value in every)
-    raise UsageError(
+    raise UndecidedSplitCodes(
         f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} gives each its split "
         f"by codes ({', '.join(every)}) no split word reads: read without it, every input would be written as one split. "
         f"Decide: a layout file whose evidence holds {{path: {path}, kind: split codes, variable: {header[column]}, "
         f"codes: {{{codes}}}, column: {key}, header: true}}, each SPLIT train, validation or test, beside the evidence "
-        f"that reads its labels (--layout-file FILE, docs/layout-files.md); or --exclude {path} (the table left out)"
+        f"that reads its labels (--layout-file FILE, docs/layout-files.md); or --exclude {path} (the table left out)",
+        path,
     )
 
 
 def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, label: int | None,
-                      label_given: bool, splits_given: bool = False, splits_read: bool = True) -> None:
+                      label_given: bool, splits_given: bool = False, splits_read: bool = True, codes_asked: bool = True) -> None:
     """Stop where a keyed table (`header`, its sampled `data`, its `key` column naming the inputs, its `label`
     column read as labels) has a column of split names other than the key that detection took for the labels
     (the splits as classes), or beside which no column is read as the labels (a score no name calls one). Beside
     another label column it is read as the splits (`split_codes`); where split folders give the splits
-    (`splits_given`), the column repeats them. A caller whose reading takes no split from the table (a label
+    (`splits_given`), the column repeats them. A column of codes (`check_coded_split_column`) is asked about
+    here unless `codes_asked` is False: the caller asks later, with a guess to write (`label_file_splits`). A caller whose reading takes no split from the table (a label
     file's, `splits_read` False) stops beside a label column too: every input would be written as one split.
 
     Raises:
@@ -118,7 +128,7 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
     named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]  # `label`: classes (a train among buses)
     found = split_cell_columns(data, skip=(key, *named))
     if not found:
-        if not splits_given:
+        if not splits_given and codes_asked:
             check_coded_split_column(path, header, data, key, label)  # `split` of A/B/C: its codes' meaning asked
         return
     column = found[0]
@@ -180,4 +190,31 @@ def split_codes(table: Evidence, rows: Sequence[Sequence[str]]) -> Evidence | No
     return Evidence(
         table.path, SPLIT_CODES, table.key, codes=codes, variable=header[column], column=table.column,
         note=f"{table.path}: each input's split, by its column {header[column]!r} ({counts}), beside its labels",
+    )
+
+
+def undecided_split_codes(table: Evidence, rows: Sequence[Sequence[str]]) -> Evidence | None:
+    """SPLIT_CODES evidence over the keyed label table `table` (as `split_codes`) whose column named as splits
+    holds codes no split word reads (`coded_split_column`), each code's split UNDECIDED_SPLIT: the guess a
+    layout file holds for the user to decide; None where there is no such column.
+
+    >>> from shardify.plan.evidence import LABEL_LINES, KeyRule
+    >>> table = Evidence("k.csv", LABEL_LINES, KeyRule(1, True), column=0, header=True, label_column=1)
+    >>> found = undecided_split_codes(table, [["image", "label", "split"], ["a.jpg", "cat", "A"], ["b.jpg", "dog", "B"], ["c.jpg", "cat", "A"]])
+    >>> found.variable, found.codes
+    ('split', (('A', '?'), ('B', '?')))
+    >>> undecided_split_codes(table, [["image", "label", "set"], ["a.jpg", "cat", "train"], ["b.jpg", "dog", "test"]]) is None
+    True
+    """
+    if not table.header or table.label_column is None or len(rows) < 2:
+        return None
+    header, data = rows[0], [row for row in rows[1:] if len(row) == len(rows[0])]
+    named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]
+    column = coded_split_column(header, data, skip=(table.column, table.label_column, *named))
+    if column is None:
+        return None
+    values = sorted({row[column].strip() for row in data if row[column].strip()})
+    return Evidence(
+        table.path, SPLIT_CODES, table.key, codes=tuple((value, UNDECIDED_SPLIT) for value in values), variable=header[column],
+        column=table.column, note=f"{table.path}: each input's split, by its column {header[column]!r} of codes undecided",
     )

@@ -4,9 +4,10 @@
   were read as pixels, every box shrunk into the top-left corner: now a stop naming the documents, an
   image's size and the layout file's `box_format` rows (the row's ` (percent)` twin reads percent:
   beam_jobs/discover/percent_boxes.py, shardify/plan/json_box_rows.py);
-- a mask folder whose later "mask" is a full-colour photo has the photo stored as classes: the cases
-  stand as strict xfails (the write-time check was taken out at merge, see _PHOTO_MASKS_LEFT), and a
-  palette mask of ADE20K's 150 classes, a colour-coded one and grey in three channels stay masks.
+- a mask folder whose later "mask" is a full-colour photo has the photo stored as classes: now its
+  image's reject where the masks detection opened are one channel or a palette (guards31:
+  beam_jobs/discover/mask_modes.py, `SourceLayout.masks_indexed`), and a palette mask of ADE20K's 150
+  classes, a colour-coded one and grey in three channels stay masks.
 """
 
 from __future__ import annotations
@@ -171,9 +172,6 @@ def test_label_studio_task_export_never_exits_0(tmp_path) -> None:
 # blindfix30's) and some real downloads (JPEG masks' artefacts) store masks of more than 160 colours, which
 # it rejected, turning right conversions into exit 1. Left open: a photo among masks past the three files
 # detection opens is stored as a mask.
-_PHOTO_MASKS_LEFT = "a photo past the masks detection opened is stored as a mask (the write-time check was taken out)"
-
-
 def _mask_dataset(root: Path, mask_of, count: int = 8, folders: tuple[str, str] = ("images", "masks")) -> Path:
     for i in range(count):
         _image(root / folders[0] / f"img{i:02d}.jpg", (64, 48), i)
@@ -202,7 +200,6 @@ def _converted(root: Path, out: Path) -> tuple[dict[str, dict], list[dict]]:
     return _records(out), [json.loads(line) for line in rejected.read_text().splitlines()] if rejected.exists() else []
 
 
-@pytest.mark.xfail(strict=True, reason=_PHOTO_MASKS_LEFT)
 def test_a_photo_past_the_opened_masks_is_its_records_reject(tmp_path) -> None:
     root = _mask_dataset(tmp_path / "src", lambda i: _photo(i) if i == 4 else _class_mask(i))
     with pytest.raises(ShardifyError, match="masks/img04.png holds more than 160 colours"):
@@ -213,7 +210,6 @@ def test_a_photo_past_the_opened_masks_is_its_records_reject(tmp_path) -> None:
     assert "a photo, not classes" in rejected[0]["reason"]
 
 
-@pytest.mark.xfail(strict=True, reason=_PHOTO_MASKS_LEFT)
 def test_a_photo_past_the_three_files_detection_opened_is_rejected(tmp_path) -> None:
     """DUT-OMRON's kind: a mask folder told by a weaker name, confirmed by opening its first files."""
     folders = ("DUT-OMRON-image", "pixelwiseGT-new-PNG")
@@ -223,7 +219,6 @@ def test_a_photo_past_the_three_files_detection_opened_is_rejected(tmp_path) -> 
     assert all(contract.SEGMENTATION in r for r in records.values())
 
 
-@pytest.mark.xfail(strict=True, reason=_PHOTO_MASKS_LEFT)
 def test_hostile_twin_a_palette_photo_is_rejected_too(tmp_path) -> None:
     root = _mask_dataset(tmp_path / "src", lambda i: _photo(i).quantize(256) if i == 5 else _class_mask(i))
     records, rejected = _converted(root, tmp_path / "out")
@@ -269,7 +264,6 @@ def test_neighbours_colour_coded_and_grey_in_three_channels_stay_masks(tmp_path)
     assert len(np.unique(_decoded(records["images/img00.jpg"][contract.SEGMENTATION]))) == 256
 
 
-@pytest.mark.xfail(strict=True, reason=_PHOTO_MASKS_LEFT)
 def test_hostile_twin_the_photo_first_among_plainly_named_masks_is_rejected_alike(tmp_path) -> None:
     """`masks/` is a mask folder by its name (no file opened at detection): the writer's rule alone judges."""
     root = _mask_dataset(tmp_path / "src", lambda i: _photo(i) if i == 0 else _class_mask(i))
