@@ -38,7 +38,8 @@ WRONG = {
     "ljspeech": "STOPS at a95f01c: the WAVs are audio inputs; no option converts it (the media rule)",
     "librispeech": "STOPS at a95f01c: the FLACs are audio inputs; no option converts it (the media rule)",
     "stroke": "STOPS at a95f01c: no column holds text in a table of patients; no option converts it",
-    "sen1floods11": "EXIT 1 at a95f01c: no records written, every float32 and int32 TIFF chip rejected",
+    "sen1floods11": ("STOPS (exit 2) since batch37fix (EXIT 1 at a95f01c: no records written, every float32 and int32 "
+                     "TIFF chip rejected): no option stores float or negative pixels (pixel_types)"),
 }
 
 
