@@ -390,7 +390,24 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
-FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS}
+
+
+def _layout(text: str) -> object:
+    """A layout file's layout, as `--layout-file FILE` holding `text` gives it (for FOLLOW)."""
+    from shardify.plan import layout_file
+
+    return layout_file.loads(text, where="layout.yaml").layout
+
+
+# Casting Product: the stop's `class_leaf: true` with the `split_patterns` it names (and one for the raw copy):
+# since batch37fix the leaf names under copies of one class set beside split folders are one class each.
+CASTING_LAYOUT = (
+    "shardify_layout: 1\nlayout: image_folders\nmedia: image\nsplit_patterns:\n  'casting_512x512/**': train\n"
+    "  'casting_data/casting_data/train/**': train\n  'casting_data/casting_data/test/**': test\n"
+    "structure:\n  label_levels:\n    '*': 0\n  class_leaf: true\n"
+)
+FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
+    "casting": {"layout_given": _layout(CASTING_LAYOUT)}}
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).
 BASELINE: dict[str, int] = {"right": 1, "good stop": 0, "useless stop": 7, "exit 1": 1, "WRONG EXIT 0": 1}

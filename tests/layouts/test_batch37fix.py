@@ -68,3 +68,53 @@ def test_twin_one_float_tiff_among_8_bit_images_is_rejected_alone(tmp_path: Path
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert set(records(tmp_path / "out")) == {f"{cls}/{cls}{n}.png" for cls in ("cats", "dogs") for n in range(10)}
     assert list(rejects(tmp_path / "out")) == ["cats/odd.tif"], rejects(tmp_path / "out")
+
+
+# - one set of classes shipped twice (Casting Product's raw `casting_512x512/casting_512x512/{def_front,ok_front}/`
+#   beside its split `casting_data/casting_data/{train,test}/{def_front,ok_front}/`): the stop named `class_leaf`,
+#   which then refused every leaf name under two class paths. Copies of one class set, whose side-by-side folders
+#   are all split names, are now one class each leaf name (given_layout_checks' `_class_set_copies`), and the stop
+#   names the `split_patterns` of the split folders beneath, which a layout file needs (detection is skipped).
+
+
+def _layout_file(text: str) -> object:
+    from shardify.plan import layout_file
+
+    return layout_file.loads(text, where="layout.yaml").layout
+
+
+def test_casting_stop_names_class_leaf_and_split_patterns_which_convert_right(tmp_path: Path) -> None:
+    """The case: a useless stop (class_leaf refused def_front/ under two paths); now a good stop."""
+    from helpers.unseen_judge import assert_right
+
+    truth = blind37.DATASETS["casting"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "`class_leaf: true`" in said and "'casting_data/casting_data/test/**': test" in said, said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"),
+                                 layout_given=_layout_file(blind37.CASTING_LAYOUT)))
+    assert_right(truth, tmp_path / "followed")
+
+
+def test_a_neighbour_flower_copies_convert_by_leaf_and_a_twin_of_coarse_classes_is_refused(tmp_path: Path) -> None:
+    """Not in the batch: flowers shipped raw (`flowers/daisy/`) and split (`split/flowers/val/daisy/`): class_leaf with
+    split_patterns labels every image by its own folder. Hostile twin: `Fruit/Apple/{Red,Green}/` beside `Fruit/Pepper/{Red,Green}/`
+    (coarse classes, not split names, side by side): class_leaf still refused, Red apples never Red peppers."""
+    for cls in ("daisy", "rose"):
+        for n in range(2):
+            image_file(tmp_path / "src" / "flowers" / cls / f"{cls}{n}.jpg", f"nf{cls}{n}")
+            for split in ("train", "val"):
+                image_file(tmp_path / "src" / "split" / "flowers" / split / cls / f"{split}{cls}{n}.jpg", f"ns{split}{cls}{n}")
+            for coarse in ("Apple", "Pepper"):
+                image_file(tmp_path / "twin" / "Fruit" / coarse / ("Red" if cls == "daisy" else "Green") / f"{coarse}{n}.jpg",
+                           f"tw{coarse}{cls}{n}")
+    leaf = "shardify_layout: 1\nlayout: image_folders\nmedia: image\n{}structure:\n  label_levels:\n    '*': 0\n  class_leaf: true\n"
+    given = _layout_file(leaf.format("split_patterns:\n  'flowers/**': train\n  'split/flowers/train/**': train\n"
+                                     "  'split/flowers/val/**': validation\n"))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), layout_given=given))
+    written = {key: (split, labels) for key, (split, labels, _) in records(tmp_path / "out").items()}
+    assert written == {
+        **{f"flowers/{c}/{c}{n}.jpg": ("train", (c,)) for c in ("daisy", "rose") for n in range(2)},
+        **{f"split/flowers/{s}/{c}/{s}{c}{n}.jpg": ("train" if s == "train" else "validation", (c,))
+           for s in ("train", "val") for c in ("daisy", "rose") for n in range(2)}}, written
+    said = refusal(tmp_path / "twin", tmp_path / "twin-out", layout_given=_layout_file(leaf.format("")))
+    assert "Red/ lies under two class paths" in said or "Green/ lies under two class paths" in said, said
