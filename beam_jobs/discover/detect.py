@@ -36,6 +36,7 @@ from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables
+from shardify.beam_jobs.discover import pixel_types
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -435,4 +436,5 @@ def _detect_folder(
     table_quoting.check_table_quoting(config, sample, detected)  # 10kGNAD's `;`, `'`-quoted rows
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
+    pixel_types.check_pixel_types(config, sample, detected)  # Sen1Floods11's float32 chips: no record holds them
     return mask_modes.with_mask_modes(config, sample, detected)  # a photo among grey masks: the writer's reject

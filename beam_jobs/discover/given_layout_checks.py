@@ -19,6 +19,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout, table_groups
+from shardify.plan.folder_names import split_word
 
 __all__ = ["check_class_leaves", "check_label_table", "check_pixel_media", "check_split_folders"]
 
@@ -70,14 +71,42 @@ def check_class_leaves(given: layout.SourceLayout, sample: list[str]) -> None:
         # the Grocery Store's `train/`, `iconic-images-and-descriptions/`, which then differ for one class)
         below = "/".join(parts[given.class_level_of(relpath) + 1:-1])
         paths.setdefault(parts[-2], {}).setdefault(below, "/".join(parts[given.class_level_of(relpath):-1]))
+    copies = _class_set_copies(paths)
     for leaf, found in sorted(paths.items()):
-        if len(found) > 1:
+        if len(found) > 1 and not set(found) <= copies:
             shown = ", ".join(f"{path}/" for path in sorted(found.values())[:2])
             raise UsageError(
                 f"structure.class_leaf reads each file's own folder as its class, but {leaf}/ lies under two class paths "
                 f"({shown}): one class from two; set `class_path: true` instead (the folders from the class level down "
                 "name the class)"
             )
+
+
+def _class_set_copies(paths: dict[str, dict[str, str]]) -> set[str]:
+    """The paths below the class level that each hold the same two or more leaf folders, and whose
+    folders side by side are all split names: copies of one set of classes (Casting Product's raw
+    `casting_512x512/def_front/` beside its split `casting_data/train/def_front/`, `.../test/def_front/`),
+    one class each leaf name. Siblings that are not split names (`Apple/{Red,Green}` beside
+    `Pepper/{Red,Green}`) are coarse classes: not copies, and the refusal stands.
+
+    >>> sorted(_class_set_copies({"a": {"x/a": "", "y/train/a": "", "y/test/a": ""}, "b": {"x/b": "", "y/train/b": "", "y/test/b": ""}}))
+    ['x/a', 'x/b', 'y/test/a', 'y/test/b', 'y/train/a', 'y/train/b']
+    >>> _class_set_copies({"Red": {"Apple/Red": "", "Pepper/Red": ""}, "Green": {"Apple/Green": "", "Pepper/Green": ""}})
+    set()
+    """
+    leaves: dict[str, set[str]] = {}  # the path above a leaf -> its leaf names
+    for leaf, found in paths.items():
+        for below in found:
+            leaves.setdefault(below.rpartition("/")[0] if below.endswith(leaf) else below, set()).add(leaf)
+    parents = {p for p, names in leaves.items() if len(names) >= 2}
+    if len(parents) < 2 or len({frozenset(leaves[p]) for p in parents}) != 1:
+        return set()
+    by_folder: dict[str, list[str]] = {}
+    for parent in parents:
+        by_folder.setdefault(parent.rpartition("/")[0], []).append(parent.rpartition("/")[2])
+    if any(len(names) > 1 and not all(split_word(n) for n in names) for names in by_folder.values()):
+        return set()
+    return {f"{p}/{leaf}" if p else leaf for p in parents for leaf in leaves[p]}
 
 
 def check_split_folders(given: layout.SourceLayout, sample: list[str]) -> None:

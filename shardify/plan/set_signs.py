@@ -13,7 +13,17 @@ import re
 from collections.abc import Sequence
 
 from shardify.plan import siblings
-from shardify.plan.sign_findings import CLASS_LEAF_HINT, CLASS_PATH_HINT, LABELS_FILE_HINT, Finding, Split, level_hint, numbered_alike, shown_folder
+from shardify.plan.folder_names import split_word
+from shardify.plan.sign_findings import (
+    CLASS_LEAF_HINT,
+    CLASS_PATH_HINT,
+    LABELS_FILE_HINT,
+    Finding,
+    Split,
+    level_hint,
+    numbered_alike,
+    shown_folder,
+)
 from shardify.plan.structure import Structure, is_container_name
 
 __all__ = ["same_names_beneath"]
@@ -25,6 +35,28 @@ def _shown_path(split: Split, name: str, below: str) -> str:
         if len(parts) > split.level and parts[split.level] == name and below in parts[split.level + 1 :]:
             return shown_folder(parts[: parts.index(below, split.level + 1) + 1])
     return shown_folder([name, below])
+
+
+# Split folders named in the class_leaf hint's `split_patterns` (the rest follow the same way).
+_PATTERNS_SHOWN = 3
+
+
+def _split_patterns_hint(split: Split) -> str:
+    """Where split folders lie between the class level and the files' own folders (Casting Product's
+    `casting_data/casting_data/test/def_front/` beside its unsplit copy), the `split_patterns` that give
+    their splits beside `class_leaf`: a layout file skips detection, so without them every file is train."""
+    patterns: dict[str, str] = {}
+    for parts in split.inputs:
+        for i in range(split.level + 1, len(parts) - 1):  # (the deepest folder is the class)
+            word = split_word(parts[i])
+            if word:
+                patterns.setdefault("/".join(parts[: i + 1]) + "/**", word)
+                break
+    if not patterns:
+        return ""
+    shown = ", ".join(f"'{pattern}': {word}" for pattern, word in sorted(patterns.items())[:_PATTERNS_SHOWN])
+    return (f", with `split_patterns` in FILE for the split folders beneath and a pattern for every other file ({shown}"
+            f"{', ...' if len(patterns) > _PATTERNS_SHOWN else ''})")
 
 
 def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding | None:
@@ -51,7 +83,7 @@ def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding
                 ("--label-level 0 for records without labels",
                  f"{level_hint(split.level + 1)} to keep the folders above them as the classes"),
             )
-        options = [LABELS_FILE_HINT, CLASS_PATH_HINT, CLASS_LEAF_HINT]
+        options = [LABELS_FILE_HINT, CLASS_PATH_HINT, CLASS_LEAF_HINT + _split_patterns_hint(split)]
         twins = _annotation_twins(split, sharing, holding)
         if twins:  # (the Cell Tracking Challenge's `01_GT/SEG/`, `01_ST/SEG/` beside the frames of `01/`)
             options.insert(0, twins)

@@ -68,6 +68,12 @@ classes, --labels and --label-level 0 (plan/part_signs.py's `wrapped_classes`; s
 1 right, 0 good stops, 8 useless stops, 1 exit 1, 0 WRONG EXIT 0 (10:53 UTC). Batches 16, 20, 22, 24, 27, 30, 31, 32
 re-tallied after it (10:49-10:53 UTC): the new stop fired on none of them; 24 6/4/0/0/0, 27 4/4/1/1/0, 30 3/2/5/0/0,
 31 5/3/2/0/0, 32 3/5/2/0/0 as before, no right lost.
+After batch37fix (tests/layouts/test_batch37fix.py; the exit 1, then a useless stop, by kind): every sampled input a
+32-bit TIFF of values no record holds stops before writing (beam_jobs/discover/pixel_types.py; sen1floods11 a useless
+stop, no longer exit 1: no option stores float pixels); leaf names under copies of one class set beside split folders
+are one class each under class_leaf, and the same-names stop names the split_patterns of the split folders beneath
+(casting a good stop, FOLLOW's layout). 1 right, 1 good stop, 8 useless stops, 0 exit 1, 0 WRONG EXIT 0 (11:13 UTC).
+Batches 30 and 36 re-tallied after it (11:13 UTC): 3/2/5/0/0 and 6/3/1/0/0 as before, no right lost.
 """
 
 from __future__ import annotations
@@ -390,7 +396,24 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
-FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS}
+
+
+def _layout(text: str) -> object:
+    """A layout file's layout, as `--layout-file FILE` holding `text` gives it (for FOLLOW)."""
+    from shardify.plan import layout_file
+
+    return layout_file.loads(text, where="layout.yaml").layout
+
+
+# Casting Product: the stop's `class_leaf: true` with the `split_patterns` it names (and one for the raw copy):
+# since batch37fix the leaf names under copies of one class set beside split folders are one class each.
+CASTING_LAYOUT = (
+    "shardify_layout: 1\nlayout: image_folders\nmedia: image\nsplit_patterns:\n  'casting_512x512/**': train\n"
+    "  'casting_data/casting_data/train/**': train\n  'casting_data/casting_data/test/**': test\n"
+    "structure:\n  label_levels:\n    '*': 0\n  class_leaf: true\n"
+)
+FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
+    "casting": {"layout_given": _layout(CASTING_LAYOUT)}}
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).
 BASELINE: dict[str, int] = {"right": 1, "good stop": 0, "useless stop": 7, "exit 1": 1, "WRONG EXIT 0": 1}

@@ -29,8 +29,9 @@ WRONG = {
     "ships": ("STOPS (exit 2) since blindfix37 (WRONG EXIT 0 at a95f01c: Kaggle's double folders 'shipsnet/shipsnet/' and "
               "'scenes/scenes/' read as two classes): each class folder only wraps a folder of its own name; no option "
               "named labels the chips by their names' first field (1__, 0__) and leaves the scenes unlabelled"),
-    "casting": ("STOPS naming --label-level / class_path at a95f01c: the raw copy and the split copy read as classes over "
-                "repeated sub-folders; no option named converts both copies right"),
+    # casting: STOPPED naming --label-level / class_path at a95f01c (the raw copy and the split copy read as classes
+    # over repeated sub-folders; no option named converted both right); since batch37fix a good stop: the class_leaf
+    # it names, with the split_patterns it names, converts right (FOLLOW's layout)
     "cnmc": ("STOPS naming --label-level 3/4 at a95f01c: the folds read as classes over repeated sub-folders; the "
              "validation cells' CSV labels and the unlabelled test cells fit none of the options named"),
     "ccp": "STOPS at a95f01c: the image-level tags in MATLAB files are not read; no option converts it",
@@ -38,7 +39,8 @@ WRONG = {
     "ljspeech": "STOPS at a95f01c: the WAVs are audio inputs; no option converts it (the media rule)",
     "librispeech": "STOPS at a95f01c: the FLACs are audio inputs; no option converts it (the media rule)",
     "stroke": "STOPS at a95f01c: no column holds text in a table of patients; no option converts it",
-    "sen1floods11": "EXIT 1 at a95f01c: no records written, every float32 and int32 TIFF chip rejected",
+    "sen1floods11": ("STOPS (exit 2) since batch37fix (EXIT 1 at a95f01c: no records written, every float32 and int32 "
+                     "TIFF chip rejected): no option stores float or negative pixels (pixel_types)"),
 }
 
 
