@@ -76,6 +76,8 @@ def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
     for fmt in FORMATS:
         if fmt.pairing != PER_IMAGE_JSON or fmt.convention in _NAMED_ONLY or not re.fullmatch(fmt.files, folder_name):
             continue
+        if fmt.document_keys and not (isinstance(document, dict) and all(k in document for k in fmt.document_keys)):
+            continue  # (the keys beside its boxes tell the row's box convention: without them, a guess)
         boxes = boxes_of(document, fmt)
         if boxes and all(_box_of_shape(box, fmt) for box in boxes) and not _all_fractions(boxes, fmt):
             return fmt

@@ -14,6 +14,8 @@ stops, 3 stops naming nothing that converts right (blurb_genre, citypersons, con
 (crack_segmentation), 1 wrong with exit 0 (bitext).
 Since blindfix34 (tests/layouts/test_blindfix34.py): 6 right (crack_segmentation too), 2 good stops (bitext,
 construction), 2 useless stops (blurb_genre, citypersons), 0 exit 1, 0 wrong exit 0.
+Since boxdocs34 (tests/layouts/test_boxdocs34.py): 7 right (citypersons too), 2 good stops, 1 useless stop
+(blurb_genre), 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ WRONG = {
     # 'intent'); the stop names --label-column 'category' or 'intent' and --text-column (converters/label_columns.py)
     "blurb_genre": ("STOPS (exit 2): 'holds files but no class folders' over pseudo-XML files of <book> elements with no "
                     "root; no option named converts it (--label-level 0 writes no book)"),
-    "citypersons": ("STOPS (exit 2): 'no class folder is in two splits' (the city folders); the gtBboxCityPersons/ "
-                    "boxes unread, --label-level 0 writes the frames without their persons"),
+    # citypersons: right since boxdocs34 (a useless stop at 554a7c8: 'no class folder is in two splits', the
+    # gtBboxCityPersons/ boxes unread); the documents pair by their names' tails (shardify/plan/box_file_names.py)
+    # and are read by the 'Cityscapes objects' row (tests/layouts/test_boxdocs34.py)
     # construction: a good stop since blindfix34 (its stop named --label-names alone); it names the run's ppe_data.yaml
     # and --exclude for results_yolov8n_100e/ and source_files/ (beam_jobs/discover/yolo_unnamed.py)
     # crack_segmentation: right since blindfix34 (exit 1 at 554a7c8: the '<name>.jpg.jpg' images and their masks met
