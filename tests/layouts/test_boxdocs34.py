@@ -27,6 +27,7 @@ from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import RejectLimitError
 from shardify.format import contract
+from shardify.plan import layout_file
 from shardify.plan.box_file_names import annotated_image
 from shardify.plan.box_format import PER_IMAGE, XYWH_PIXELS, BoxFormat
 from shardify.plan.box_formats import format_named
@@ -83,14 +84,37 @@ def test_a_neighbour_tree_reads_each_box_as_x_y_width_height(tmp_path: Path) -> 
     assert not written[images[-1]].get(contract.OBJECT_TEXT)
 
 
-@pytest.mark.parametrize("document", [
-    lambda n: json.dumps({"objects": _objects(n)}),  # no imgHeight, imgWidth: [x, y, w, h] or two corners, a guess
-    lambda n: json.dumps(_objects(n)),  # a list, not the document
-], ids=["no-size-keys", "a-list"])
-def test_documents_not_of_the_shape_stop_before_writing(tmp_path: Path, document) -> None:
-    """Hostile twins: the same tree whose documents lack the keys that tell the box convention, or are a bare
-    list of objects: no row reads them, and the run stops before writing (as before this row), no boxes guessed."""
-    _build(tmp_path / "src", document)
+_LAYOUT = """shardify_layout: 1
+layout: image_folders
+media: image
+split_folders: [train, val]
+structure: {root: leftImg8bit/, split_level: 1, label_levels: {train: -1, val: -1}}
+evidence:
+- {path: gtBboxCityPersons, kind: box files, key: {parts: 64, extension: false}, box_format: Cityscapes objects,
+   image_folder: leftImg8bit}
+objects: {boxes: true}
+options: {class_ids: label-map}
+"""
+
+
+def test_documents_without_the_keys_that_tell_the_convention_stop_naming_the_row(tmp_path: Path) -> None:
+    """Hostile twin: the same tree whose documents lack `imgHeight`, `imgWidth`: `[4, 2, 8, 10]` may be a corner
+    and a size or two corners. The run stops before writing, naming a document and the layout file's evidence
+    whose `box_format` decides; with that layout file it converts, each box read as x, y, width, height."""
+    images = _build(tmp_path / "src", lambda n: json.dumps({"objects": _objects(n)}))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "_gtBboxCityPersons.json" in said and "'imgHeight' and 'imgWidth'" in said, said
+    assert "box_format: Cityscapes objects" in said and "path: gtBboxCityPersons" in said, said
+    spec = layout_file.loads(_LAYOUT, where="layout.yaml")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), layout_given=spec.layout, **spec.options))
+    first = images_by_name(tmp_path / "out")[images[0]]
+    assert (first[contract.OBJECT_XMAX][0], first[contract.OBJECT_YMAX][0]) == pytest.approx((12 / _W, 12 / _H))
+
+
+def test_a_list_for_a_document_stops_before_writing(tmp_path: Path) -> None:
+    """Hostile twin: documents that are a bare list of objects: no row reads them, and the run stops before
+    writing (as before this row: the cities named), no boxes guessed."""
+    _build(tmp_path / "src", lambda n: json.dumps(_objects(n)))
     said = refusal(tmp_path / "src", tmp_path / "out")
     assert "no class folder is in two splits" in said
 
