@@ -30,7 +30,7 @@ from shardify.plan.box_formats import (
     BoxFormat,
 )
 
-__all__ = ["boxes_of", "field_of", "holds_no_boxes", "json_format"]
+__all__ = ["boxes_of", "field_of", "holds_no_boxes", "json_format", "keyless_format"]
 
 _NUMBERED = re.compile(r"(\d+)")
 # Conventions read only where a layout file names their row (percent: told from pixels by no number alone).
@@ -76,8 +76,33 @@ def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
     for fmt in FORMATS:
         if fmt.pairing != PER_IMAGE_JSON or fmt.convention in _NAMED_ONLY or not re.fullmatch(fmt.files, folder_name):
             continue
+        if fmt.document_keys and not (isinstance(document, dict) and all(k in document for k in fmt.document_keys)):
+            continue  # (the keys beside its boxes tell the row's box convention: without them, a guess)
         boxes = boxes_of(document, fmt)
         if boxes and all(_box_of_shape(box, fmt) for box in boxes) and not _all_fractions(boxes, fmt):
+            return fmt
+    return None
+
+
+def keyless_format(data: bytes) -> BoxFormat | None:
+    """The PER_IMAGE_JSON row whose boxes the document holds, every one of the row's shape, but not the keys
+    beside them that tell its convention (`BoxFormat.document_keys`): `objects[].bbox` of four numbers without
+    Cityscapes' `imgHeight`, `imgWidth` may be `[x, y, w, h]` or two corners, so the run stops naming the row.
+
+    >>> import json
+    >>> keyless_format(json.dumps({"objects": [{"label": "rider", "bbox": [1, 2, 3, 4]}]}).encode()).name
+    'Cityscapes objects'
+    >>> keyless_format(json.dumps({"imgHeight": 9, "imgWidth": 9, "objects": [{"label": "r", "bbox": [1, 2, 3, 4]}]}).encode())
+    """
+    try:
+        document = json_input.parse(data)
+    except InvalidInputError:
+        return None
+    for fmt in FORMATS:
+        if fmt.pairing != PER_IMAGE_JSON or not fmt.document_keys or not isinstance(document, dict):
+            continue
+        boxes = boxes_of(document, fmt)
+        if boxes and not all(k in document for k in fmt.document_keys) and all(_box_of_shape(b, fmt) for b in boxes):
             return fmt
     return None
 

@@ -80,6 +80,8 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             lines = label_file_found.head_lines(config, first) if first else []
             fmt = box_formats.per_image_format(posixpath.basename(folder), lines, layout.extension(first)) if first else None
         if fmt is None:
+            if documents:
+                _stop_keyless(config, folder, documents, image_folder, roots)
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
         rule = KeyRule(image_folder.count("/") + 2, False)
@@ -114,6 +116,34 @@ def _json_documents_format(config: ConvertConfig, folder: str, documents: Sequen
         if fmt is not None or not json_box_files.holds_no_boxes(data):
             return fmt
     return None
+
+
+def _stop_keyless(config: ConvertConfig, folder: str, documents: Sequence[str], image_folder: str,
+                  roots: tuple[str, str] | None) -> None:
+    """Stops where the folder's first document of boxes holds them in a row's shape without the keys that tell
+    the row's convention (`json_box_files.keyless_format`): read as the row, each box may be wrong; unread, the
+    images were written without their objects.
+
+    Raises:
+      UsageError: such a document, naming it and the layout file's evidence that reads it as the row.
+    """
+    for path in sorted(documents)[:_FIRST_FILES]:
+        data = _document(config, path, labelme_shapes.MAX_DOCUMENT_BYTES)
+        row = json_box_files.keyless_format(data)
+        if row is None and json_box_files.holds_no_boxes(data):
+            continue
+        if row is None:
+            return
+        path_of, images = (roots or (folder, image_folder))
+        key = "{parts: 64, extension: false}" if roots else f"{{parts: {image_folder.count('/') + 2}, extension: false}}"
+        keys = " and ".join(f"'{k}'" for k in row.document_keys)
+        raise UsageError(
+            f"{path}: its {row.boxes_field} hold a {row.class_field} and a {row.box_fields[0]} of four numbers, the "
+            f"images of {images}/ paired by name, but no {keys} beside them, which tell the {row.name!r} reading "
+            "(x, y, width, height): two corners cannot be told from a corner and a size by the numbers; a layout file "
+            f"(docs/layout-files.md) with the evidence {{path: {path_of}, kind: box files, key: {key}, box_format: "
+            f"{row.name}, image_folder: {images}}} reads them as x, y, width, height"
+        )
 
 
 def _one_class_named(config: ConvertConfig, folder: str, first: str, fmt: box_formats.BoxFormat) -> tuple[str, str]:

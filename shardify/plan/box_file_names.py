@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from shardify.plan import file_signs, layout
 
-__all__ = ["annotated_image", "unread_box_files"]
+__all__ = ["TAIL_PAIRS", "annotated_image", "unread_box_files"]
 
 _ANNOTATED_IMAGE = re.compile(rf"(.+\.(?:{'|'.join(sorted(layout.IMAGE_EXTENSIONS))}))\.[A-Za-z]+", re.IGNORECASE)
 # Files opened, and the numbers a row needs to be a box's.
@@ -29,15 +29,28 @@ _FILES_READ = 8
 _BOX_NUMBERS = 4
 
 
+# An annotation file's documented tail and its image's, each after the frame's name (Cityscapes' family:
+# `<frame>_gtBboxCityPersons.json` annotates `<frame>_leftImg8bit.png`): a tail of the table is swapped for its
+# image's, so that both meet on the image's stem; an image not named with that tail meets no document.
+TAIL_PAIRS: tuple[tuple[str, str], ...] = (
+    ("_gtBboxCityPersons", "_leftImg8bit"),  # CityPersons (github.com/cvgroup-njust/CityPersons) over Cityscapes
+)
+
+
 def annotated_image(stem: str) -> str:
     """The image's name an annotation file's stem holds before a word of its kind (FlickrLogos'
-    `4763210269.jpg.bboxes.txt` annotates `4763210269.jpg`), else the stem.
+    `4763210269.jpg.bboxes.txt` annotates `4763210269.jpg`), or its image's stem where its tail is a
+    documented annotation tail (`TAIL_PAIRS`), else the stem.
 
     >>> annotated_image("4763210269.jpg.bboxes"), annotated_image("000040.jpg"), annotated_image("img_1")
     ('4763210269.jpg', '000040.jpg', 'img_1')
+    >>> annotated_image("aachen_000000_000019_gtBboxCityPersons"), annotated_image("_gtBboxCityPersons")
+    ('aachen_000000_000019_leftImg8bit', '_gtBboxCityPersons')
     """
     found = _ANNOTATED_IMAGE.fullmatch(stem)
-    return found.group(1) if found else stem
+    if found:
+        return found.group(1)
+    return next((stem[: -len(a)] + i for a, i in TAIL_PAIRS if stem.endswith(a) and len(stem) > len(a)), stem)
 
 
 def _image_stem(path: str) -> str:

@@ -178,6 +178,9 @@ class BoxFormat:
         written `(x1,y1),(x2,y2),class`: its parentheses); "" for none.
       stem_prefix: PER_IMAGE: what an annotation file's stem adds before its image's (ICDAR's
         `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
+      document_keys: PER_IMAGE_JSON: keys the document holds beside its boxes (Cityscapes'
+        `imgHeight`, `imgWidth`), which tell whose documented box convention it is where four
+        numbers in one list cannot (`[x, y, w, h]` or two corners); () where the boxes' fields tell.
       numbered_class: ROWS headerless: the class cell is a class number whose names the table does
         not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written. PER_IMAGE:
         one class number in every line, named nowhere (CARPK's `x1 y1 x2 y2 1`): the run stops
@@ -249,6 +252,7 @@ class BoxFormat:
     only_columns: tuple[str, ...] | None = None
     numbered_class: bool = False
     stem_prefix: str = ""
+    document_keys: tuple[str, ...] = ()
     drop: str = ""
     line_pattern: str = ""
     signature: str = ""
@@ -319,6 +323,8 @@ class BoxFormat:
         if self.image_suffixes and (self.pairing != PER_IMAGE or self.stem_prefix or len(set(self.image_suffixes)) < 2
                                     or not all(re.fullmatch(r"[-_.]\w+", s) for s in self.image_suffixes)):
             raise ValueError(f"{self.name}: image suffixes name two views or more of a per-image file's image")
+        if self.document_keys and self.pairing != PER_IMAGE_JSON:
+            raise ValueError(f"{self.name}: keys beside the boxes are a per-image JSON document's")
         if self.stem_prefix and self.pairing != PER_IMAGE:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
         if self.class_list_field and (self.pairing != JSON_DOCUMENT or not self.class_field):

@@ -283,6 +283,24 @@ FORMATS: tuple[BoxFormat, ...] = (
         "[x_left, y_top, x_right, y_bottom], text, label, words, linking, id); huggingface datasets funsd.py",
     ),
     BoxFormat(
+        name="Cityscapes objects",
+        pairing=PER_IMAGE_JSON,
+        # gtBboxCityPersons/<split>/<city>/<frame>_gtBboxCityPersons.json beside leftImg8bit/<split>/<city>/
+        # <frame>_leftImg8bit.png: no folder of its own (a city's), told by its content; the names' tails pair
+        # (`box_file_names.annotated_image`)
+        files=r"",
+        boxes_field="objects",
+        class_field="label",  # pedestrian, rider, sitting person, person (other), person group; ignore (kept: below)
+        box_fields=("bbox",),  # the full-body box; bboxVis, the visible part, is not read
+        convention=XYWH_PIXELS,
+        document_keys=("imgHeight", "imgWidth"),  # the cityscapesScripts document: bbox is [x, y, w, h] in it
+        source="github.com/cvgroup-njust/CityPersons (annotations/README.txt: [class_label, x1, y1, w, h, instance_id, "
+        "x1_vis, y1_vis, w_vis, h_vis], (x1, y1) the upper left corner; class 0 'ignore regions (fake humans, e.g. "
+        "people on posters, reflections)'); cityscapesScripts helpers/annotation.py CsBbox2d (imgHeight, imgWidth, "
+        "objects [{label, bbox, bboxVis, instanceId}]). An 'ignore' region is kept as an object labelled 'ignore', "
+        "as the file lists it: its evaluation needs it, and dropping it would lose it",
+    ),
+    BoxFormat(
         name="WIDER FACE boxes",
         pairing=BLOCKS,
         files=r"_bbx_gt\.txt",

@@ -70,6 +70,8 @@ crack_segmentation right; the YOLO stop names a .yaml of names outside the expor
 good stop. 6 right, 2 good stops, 2 useless stops (blurb_genre, citypersons, left), 0 exit 1, 0 WRONG EXIT 0.
 After pseudoxml31 (tests/layouts/test_pseudoxml31.py): the .txt files of rootless <book> records stop naming --text-column
 'body' and --label-column 'topics': blurb_genre a good stop. 6 right, 3 good stops, 1 useless stop (citypersons), 0, 0.
+After boxdocs34 (tests/layouts/test_boxdocs34.py): citypersons right (the documents pair by their names' tails,
+read by the 'Cityscapes objects' row): with pseudoxml31's: 7 right, 3 good stops, 0 useless stops, 0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ stops, 3 stops naming nothing that converts right (blurb_genre, citypersons, con
 Since blindfix34 (tests/layouts/test_blindfix34.py): 6 right (crack_segmentation too), 2 good stops (bitext,
 construction), 2 useless stops (blurb_genre, citypersons), 0 exit 1, 0 wrong exit 0.
 Since pseudoxml31 (tests/layouts/test_pseudoxml31.py): blurb_genre a good stop (6 right, 3 good stops, 1 useless stop).
+Since boxdocs34 (tests/layouts/test_boxdocs34.py): 7 right (citypersons too), 3 good stops, 0 useless stops, 0 exit 1,
+0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ WRONG = {
     # blurb_genre: a good stop since pseudoxml31 (a useless stop at 554a7c8: 'holds files but no class folders'); its .txt
     # files of rootless <book> records stop naming --text-column 'body' and --label-column 'topics'
     # (beam_jobs/discover/xml_record_texts.py, tests/layouts/test_pseudoxml31.py)
-    "citypersons": ("STOPS (exit 2): 'no class folder is in two splits' (the city folders); the gtBboxCityPersons/ "
-                    "boxes unread, --label-level 0 writes the frames without their persons"),
+    # citypersons: right since boxdocs34 (a useless stop at 554a7c8: 'no class folder is in two splits', the
+    # gtBboxCityPersons/ boxes unread); the documents pair by their names' tails (shardify/plan/box_file_names.py)
+    # and are read by the 'Cityscapes objects' row (tests/layouts/test_boxdocs34.py)
     # construction: a good stop since blindfix34 (its stop named --label-names alone); it names the run's ppe_data.yaml
     # and --exclude for results_yolov8n_100e/ and source_files/ (beam_jobs/discover/yolo_unnamed.py)
     # crack_segmentation: right since blindfix34 (exit 1 at 554a7c8: the '<name>.jpg.jpg' images and their masks met
