@@ -137,7 +137,9 @@ def wrapped_classes(splits: Sequence[Split], structure: Structure) -> Finding | 
     elsewhere (the chips' `1__`, `0__`; the whole scenes unlabelled). The folders cannot tell which,
     so the run stops, naming the level that keeps them as the classes beside the options that label
     otherwise. A lone class folder so wrapped is `part_as_class`'s; split folders so wrapped are
-    splits (`seg_train/seg_train/`), read before the classes."""
+    splits (`seg_train/seg_train/`), read before the classes. A class folder holding masks beside
+    its inner folder (A Large-Scale Fish Dataset's `<Species>/<Species>/` beside `<Species>/<Species> GT/`,
+    blind round nineteen) is no archive unpacked into its own folder: no sign."""
     if structure.single_class:
         return None
     for split in splits:
@@ -148,6 +150,8 @@ def wrapped_classes(splits: Sequence[Split], structure: Structure) -> Finding | 
         if len(inside) < 2 or any(below != {name} for name, below in inside.items()):
             continue
         prefix = list(split.inputs[0][: split.level])
+        if any(folder.startswith(shown_folder([*prefix, name])) for folder in structure.mask_folders for name in inside):
+            continue  # masks beside the inner folder (the Fish dataset's `<Species>/<Species> GT/`): no archive's wrapping
         return Finding(
             "each class folder only wraps a folder of its own name (an archive unpacked into its own folder): the names "
             "may be classes or parts of the download whose labels lie elsewhere",

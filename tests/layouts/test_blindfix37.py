@@ -76,3 +76,23 @@ def test_twin_a_chosen_level_is_the_users_word(tmp_path: Path) -> None:
     run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), label_level=1))
     written = records(tmp_path / "out")
     assert {labels for _, labels, _ in written.values()} == {("scenes",), ("shipsnet",)}, written
+
+
+def test_twin_masks_beside_the_inner_folder_are_no_archive_wrapping(tmp_path: Path) -> None:
+    """Hostile twin (A Large-Scale Fish Dataset's shape, blind round nineteen): `<Species>/<Species>/` beside
+    `<Species>/<Species> GT/` masks of the same names. The class folder holds more than its inner folder, so no
+    archive wrapped it: no stop, each image labelled by its species and the masks no records."""
+    from PIL import Image
+
+    species = ("Red Mullet", "Sea Bass", "Shrimp")
+    for k, name in enumerate(species):
+        for n in range(3):
+            image_file(tmp_path / "src" / name / name / f"{n:05d}.png", f"fish{k}{n}", fmt="PNG")
+            mask = Image.new("L", (20, 16), 0)
+            mask.paste(255, (2 + n, 2, 12, 10))
+            (tmp_path / "src" / name / f"{name} GT").mkdir(parents=True, exist_ok=True)
+            mask.save(tmp_path / "src" / name / f"{name} GT" / f"{n:05d}.png")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = records(tmp_path / "out")
+    assert {key: labels for key, (_, labels, _) in written.items()} == {
+        f"{name}/{name}/{n:05d}.png": (name,) for name in species for n in range(3)}, written
