@@ -13,7 +13,8 @@ tests/helpers/blind39_baseline_5327208b.json): 5 right (fuseg, muffin_chihuahua,
 satellite_classification), 1 good stop (tom_and_jerry), 4 stops naming nothing that converts right (mobile_price,
 objects365, tiktok, wiki_movie_plots), 0 exit 1, 0 wrong with exit 0.
 Since blindfix39 (tests/layouts/test_blindfix39.py): mobile_price a good stop (its stop names price_range, and
-test.csv is read unlabelled): 5 right, 2 good stops, 3 useless stops.
+test.csv is read unlabelled), and tiktok a good stop (collages/ named beside masks/): 5 right, 3 good stops, 2 useless
+stops (objects365, wiki_movie_plots).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ WRONG = {
     # --label-column 'wifi', and price_range, the class, rejected test.csv's rows, which lack it)
     "objects365": "a stop offering the patch folders as labels (--label-level 2): the COCO file_names "
                   "('images/v1/patch0/...') are not where the train images lie ('train/patch0/...')",
-    "tiktok": "a stop naming --exclude masks/; then df.csv stops it, then (collages/ out too) no labels",
+    # tiktok: a good stop since blindfix39 (its stop names --label-level 0 and the --exclude of masks/ and collages/;
+    # at 5327208b it named --exclude of masks/ alone, then df.csv stopped it)
     "wiki_movie_plots": "a stop naming --text-column Plot --label-column Genre, which write 'unknown' as a genre",
 }
 

@@ -1,6 +1,6 @@
 """Blind round thirty-nine's useless stops mended by kind (tests/helpers/blind39.py; no wrong exit 0 nor exit 1 to mend).
 
-One kind, with its case, a neighbour not in the batch and hostile twins:
+Two kinds, each with its case, a neighbour not in the batch and hostile twins:
 
 - tables of measurements split into a labelled train.csv and a test.csv that withholds the class and adds an id
   (Mobile Price Classification: `price_range` last in train.csv; test.csv `id` first, no `price_range`): the stop
@@ -11,6 +11,12 @@ One kind, with its case, a neighbour not in the batch and hostile twins:
   attributes without the named label column is unlabelled (converters/columns.py, as a table of texts is); and a
   kept column one table lacks is a missing cell in its rows (beam_jobs/discover/tables.py `_absent_missing`:
   a number column float, NaN there).
+- a folder of masks beside the images' folder and a folder of composites, all three holding the same file names
+  (TikTok Dancing's `images/`, `masks/`, `collages/`, each collage a frame beside its mask): read as three
+  classes, the stop named `--exclude` of masks/ alone, after which collages/ was still a class. Now, where the
+  folders beside the masks hold exactly the masks' names and one of them holds images of the masks' size, the
+  others are composites: the stop names `--label-level 0` and the `--exclude` of the masks and of each
+  composite folder (beam_jobs/discover/mask_named_classes.py `_same_named_composites`).
 """
 
 from __future__ import annotations
@@ -97,3 +103,59 @@ def test_twin_a_label_column_in_no_table_is_refused(tmp_path: Path) -> None:
     with pytest.raises(UsageError):
         run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), label_column="price", **_ATTRIBUTES))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+# ------------------------------------------------------------------------------------------------
+# Images, masks and composites of one set of names
+# ------------------------------------------------------------------------------------------------
+
+def _mask(path: Path, size=(20, 16)) -> None:
+    from PIL import Image
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image = Image.new("L", size, 0)
+    image.paste(255, (3, 2, 12, 14))
+    image.save(path)
+
+
+def test_the_case_collages_beside_images_and_masks(tmp_path: Path) -> None:
+    """The case: tiktok's stop names --label-level 0 and the --exclude of masks/ and collages/, which convert right."""
+    truth = blind39.DATASETS["tiktok"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    base = "segmentation_full_body_tik_tok_2615_img/segmentation_full_body_tik_tok_2615_img"
+    assert f"--label-level 0 --exclude '{base}/masks' --exclude '{base}/collages'" in said, said
+    from helpers.unseen_judge import assert_right
+
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_level=0,
+                                 exclude=(f"{base}/masks", f"{base}/collages")))
+    assert_right(truth, tmp_path / "followed")
+
+
+def test_a_neighbour_originals_ground_truth_and_overlays(tmp_path: Path) -> None:
+    """Not in the batch: Original/, GroundTruth/ and Overlay/ (each overlay twice as tall) of the same names."""
+    from helpers.made_files import image_file
+
+    for n in ("a01", "a02", "b07", "c11"):
+        image_file(tmp_path / "src" / "Original" / f"{n}.png", f"o{n}", fmt="PNG")
+        _mask(tmp_path / "src" / "GroundTruth" / f"{n}.png")
+        image_file(tmp_path / "src" / "Overlay" / f"{n}.png", f"v{n}", height=32, fmt="PNG")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-level 0 --exclude 'GroundTruth' --exclude 'Overlay'" in said, said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), label_level=0,
+                                 exclude=("GroundTruth", "Overlay")))
+    assert sorted(records(tmp_path / "followed")) == [f"Original/{n}.png" for n in ("a01", "a02", "b07", "c11")]
+
+
+@pytest.mark.parametrize("twin", ["other names", "same size"])
+def test_twin_no_composites_guessed(tmp_path: Path, twin: str) -> None:
+    """Hostile twins: class folders of other names beside masks/ (cats/, dogs/: classes), and two folders of
+    the masks' names and size (no photo folder told apart): the stop names no composite."""
+    from helpers.made_files import image_file
+
+    for i in range(3):
+        _mask(tmp_path / "src" / "masks" / f"{i:03d}.png")
+        for cls in ("cats", "dogs"):
+            name = f"{i:03d}.png" if twin == "same size" else f"{cls}_{i}.png"
+            image_file(tmp_path / "src" / cls / name, f"{cls}{i}", fmt="PNG")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "masks" in said and "composites" not in said, said
