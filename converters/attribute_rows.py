@@ -54,9 +54,11 @@ def no_text_named(text_columns: Sequence[str], columns: Sequence[str]) -> bool:
 
 
 def attribute_columns(columns: Sequence[str], label_column: str, keep_columns: Sequence[str],
-                      classes: Sequence[str] = ()) -> tuple[str, tuple[str, ...]]:
+                      classes: Sequence[str] = (), unlabelled: bool = False) -> tuple[str, tuple[str, ...]]:
     """(label column or "", kept columns) of a table read as attributes; with `classes` (the 0/1
-    columns of a multi-label table, `--label-column A,B,C`) no label column, and those not kept.
+    columns of a multi-label table, `--label-column A,B,C`) no label column, and those not kept;
+    `unlabelled`, a split's table without the label column the user named (a test.csv), none
+    either, and no other column taken for it by its name.
 
     Raises:
       InvalidInputError: no column kept (a record of a label alone holds nothing), or a kept column missing.
@@ -66,7 +68,7 @@ def attribute_columns(columns: Sequence[str], label_column: str, keep_columns: S
     >>> attribute_columns(("1", "2", "3"), "3", ("1",))
     ('3', ('1',))
     """
-    label = "" if classes else choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
+    label = "" if classes or unlabelled else choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
     if tuple(keep_columns) == ("*",):
         keep = tuple(c for c in columns if c != label and c not in classes)
     else:

@@ -237,7 +237,12 @@ def resolve_columns(
     """
     if attribute_rows.no_text_named(options.text_columns, columns):
         classes = several_labels(options.label_column, columns)  # `--label-column Class1,...,Class14`: multi-hot
-        label, keep = attribute_rows.attribute_columns(columns, options.label_column, options.keep_columns, classes)
+        # a split's table without the named label column (Mobile Price's test.csv beside train.csv) is
+        # unlabelled, as a table of texts is below; a name in no table at all is refused before writing
+        withheld = bool(header and options.label_column and not classes and options.label_column not in columns
+                        and not _is_number(options.label_column))
+        label, keep = attribute_rows.attribute_columns(columns, "" if withheld else options.label_column,
+                                                       options.keep_columns, classes, unlabelled=withheld)
         return TableColumns((), label, keep, classes=classes, attributes=True)
     given = named_label = options.label_column
     named_classes = several_labels(given, columns) if header else ()  # `--label-column HS,TR,AG`: multi-hot, as named

@@ -67,6 +67,33 @@ def _in_every_split(folder: str, named: Sequence[str], structure: object) -> str
     return "/".join([*parts[:level], "*", *parts[level + 1:]]) if len(same) >= 2 else folder
 
 
+def _size(config: ConvertConfig, relpath: str) -> tuple[int, int] | None:
+    try:
+        from PIL import Image
+
+        with open_input(join_path(config.source, relpath)) as fileobj, Image.open(fileobj) as image:
+            return image.size
+    except (OSError, InvalidInputError, ValueError):
+        return None
+
+
+def _same_named_composites(config: ConvertConfig, by_folder: dict[str, list[str]], masks: str,
+                           others: Sequence[str]) -> list[str]:
+    """The folders beside `masks` of images of another size than the masks', where every one of
+    them holds exactly the masks' file names and one of them holds images of the masks' size (the
+    photos): the others are composites of a photo and its mask (TikTok Dancing's `collages/`, each
+    frame beside its mask), no records, nor classes. [] otherwise (folders of other names are classes)."""
+    names = {posixpath.basename(p) for p in by_folder[masks]}
+    if len(others) < 2 or any({posixpath.basename(p) for p in by_folder[f]} != names for f in others):
+        return []
+    size = _size(config, min(by_folder[masks]))
+    sizes = {f: _size(config, min(by_folder[f])) for f in others}
+    photos = [f for f in others if sizes[f] == size]
+    if size is None or None in sizes.values() or len(photos) != 1:
+        return []
+    return [f for f in others if f not in photos]
+
+
 def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], structure: object) -> None:
     """Stop where a class folder named for masks holds masks' kind of images beside class folders
     of photos not so named (see the module's docstring); nothing otherwise.
@@ -94,7 +121,13 @@ def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], struct
             continue
         shown = _in_every_split(folder.rstrip("/"), named, structure)
         unlabelled = f"convert the images alone, unlabelled, the masks set aside: --label-level 0 --exclude '{shown}'"
-        if len(others) == 1:
+        composites = _same_named_composites(config, by_folder, folder, others)
+        if composites:  # (TikTok Dancing's images/, masks/, collages/ of one set of names: no classes at all)
+            excluded = " ".join(f"--exclude '{f.rstrip('/')}'" for f in composites)
+            unlabelled = (f"{', '.join(others)} hold the masks' own file names, no classes: the images of another size "
+                          f"({', '.join(composites)}) are composites, no records; convert the images alone, unlabelled: "
+                          f"--label-level 0 --exclude '{shown}' {excluded}")
+        if len(others) == 1 or composites:
             aside = unlabelled
         elif shown != folder.rstrip("/"):  # (LEVIR-CD's <split>/label/ beside <split>/A/, <split>/B/: no classes either)
             aside = f"leave them out with --exclude '{shown}' (the other folders then the classes), or {unlabelled}"

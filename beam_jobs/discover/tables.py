@@ -50,6 +50,8 @@ from shardify.plan.text_joins import TextJoin
 
 __all__ = ["ScanTables"]
 
+KEPT_BY_TABLE = "kept_by_table"  # each table of attributes' kept columns (`_absent_missing`)
+
 
 @dataclasses.dataclass
 class _Progress:
@@ -323,6 +325,8 @@ class _ScanTable(beam.DoFn):
         stopped.raise_held()  # (after the rows read before the fault: `process` rejects the rest)
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
+        if columns is not None and columns.attributes:  # which columns this table of attributes has (`_absent_missing`)
+            yield beam.pvalue.TaggedOutput(KEPT_BY_TABLE, tuple(columns.keep))
         if pairs:
             yield beam.pvalue.TaggedOutput(COLUMNS, (TEXT_PAIR_COLUMN, BYTES))
         if answers:
@@ -376,7 +380,7 @@ class ScanTables(beam.PTransform):
                        self._table_labels),
             beam.pvalue.AsList(named),
             beam.pvalue.AsList(digests),
-        ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, main=CANDIDATES)
+        ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, KEPT_BY_TABLE, main=CANDIDATES)
         candidates, rejects = scanned[CANDIDATES], scanned[REJECTS]
         if self._keyed:  # rows labelled by another table's rows of their ids (Jigsaw's test_labels.csv)
             joined = scanned[KEYED] | "JoinKeyedLabels" >> JoinKeyedLabels(self._config.source, self._keyed)
@@ -384,9 +388,24 @@ class ScanTables(beam.PTransform):
             rejects = (rejects, joined[REJECTS]) | "MergeKeyedRejects" >> beam.Flatten()
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
             lambda dtypes: functools.reduce(kept_values.merge_dtypes, dtypes, INT64)
-        )
+        ) | "AbsentColumnsMissing" >> beam.Map(_absent_missing, beam.pvalue.AsList(scanned[KEPT_BY_TABLE]))
         notes = scanned[NOTES]
         return {CANDIDATES: candidates, REJECTS: rejects, COLUMNS: columns, NOTES: notes}
+
+
+def _absent_missing(column: tuple[str, str], kept_by_table: list[tuple[str, ...]]) -> tuple[str, str]:
+    """A kept column of a table of attributes that another such table lacks (Mobile Price's test.csv
+    begins with `id`, its train.csv has none) is a missing cell in each of that table's rows: typed as
+    a missing cell is (`attribute_rows.attribute_dtype`: a number column float, written NaN there),
+    never an int64 column the other table's rows cannot fill (every such row was rejected, exit 1).
+
+    >>> _absent_missing(("id", "int64"), [("id", "ram"), ("ram",)]), _absent_missing(("ram", "int64"), [("id", "ram"), ("ram",)])
+    (('id', 'float32'), ('ram', 'int64'))
+    """
+    name, dtype = column
+    if any(name not in kept for kept in kept_by_table):
+        return name, kept_values.merge_dtypes(dtype, attribute_rows.attribute_dtype(None))
+    return column
 
 
 def _label_worded(header: tables.TableHeader, columns: TableColumns | None, separator: str) -> bool:

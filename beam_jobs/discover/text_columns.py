@@ -26,7 +26,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins, xml_record_files, xml_record_texts
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
@@ -103,7 +103,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             textless.append((path, no_text))
         except InvalidInputError:
             continue
-    _check_textless(config, sample, paths, textless)
+    _check_textless(config, sample, paths, textless, headers)
     if undecided_labels and not shown_label:  # headerless, and no sibling shows which column is the label
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
@@ -274,7 +274,7 @@ def _resolve_json_lines(config: ConvertConfig, path: str) -> tuple[str, tuple[st
 
 
 def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequence[str],
-                    textless: Sequence[tuple[str, column_texts.NoTextColumn]]) -> None:
+                    textless: Sequence[tuple[str, column_texts.NoTextColumn]], headers: dict) -> None:
     """Raises UsageError where every input of a tables layout is a table whose sampled rows hold no
     text (each cell a number, an id or a flag): the scan would reject every row and fail, exit 1,
     with nothing written (Water Quality's `water_potability.csv`, its last column 0/1). A table of
@@ -288,8 +288,16 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
     if pixel_row_tables.pixel_tables(config, list(sample), pixel_row_tables.illustrations(list(sample))):
         return
     shown = ", ".join(path for path, _ in textless)
+    # the table whose last column the others lack holds the class they withhold (`withheld_labels`)
+    labelled = withheld_labels.labelled_table({p: tuple(headers[p].columns) for p, _ in textless
+                                               if p in headers and headers[p].present})
+    said, without = textless[0][1], ""
+    if labelled:
+        said = dict(textless)[labelled[0]]
+        without = (f"; {', '.join(labelled[1])} {'has' if len(labelled[1]) == 1 else 'have'} no "
+                   f"{headers[labelled[0]].columns[-1]!r}: read unlabelled (a split's table without the label column)")
     raise UsageError(
-        f"{shown}: {textless[0][1]}. No table here holds text, so nothing would be written as texts; which column is "
+        f"{shown}: {said}{without}. No table here holds text, so nothing would be written as texts; which column is "
         "the class is yours to say (docs/converting.md, Tables)"
     )
 
