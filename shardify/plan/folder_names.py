@@ -107,7 +107,7 @@ _CONTAINER_WORDS = frozenset(
 # thirty-six) holds one study's scans, not a class.
 _SERIES_WORDS = frozenset({"scan", "scans"})
 # Folders of masks, annotations and other files beside the inputs (when their images share stems
-# with the inputs, see `_mask_folders`).
+# with the inputs, see `masks_beside.mask_folders_of`).
 MASK_FOLDER_WORDS = frozenset(
     {
         "mask", "masks", "segmentation", "segmentationclass", "segmentationobject", "segmentationclassaug",

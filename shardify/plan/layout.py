@@ -20,7 +20,7 @@ This module owns `SourceLayout`: how to read a source, and which of its files ar
 re-exported here where callers read them: the layouts' names and label keys (`layout_names.py`),
 what a file is by its name: a path's parts (`path_parts.py`), the kinds of file (junk, media,
 tables, documents: `file_roles.py`), the array files (`array_names.py`). How a plan says where
-labels and splits come from is `provenance.py`.
+labels and splits come from is `provenance.py`; which files a layout reads as no input, `layout_auxiliary.py`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import posixpath
 from dataclasses import dataclass
 
 from shardify.format import contract, naming
-from shardify.plan import dataset_card, provenance
+from shardify.plan import dataset_card, layout_auxiliary, provenance
 from shardify.plan.array_names import (  # re-exported: callers read them as layout.<name>
     ARRAY_ROLE_WORDS,
     CIFAR,
@@ -46,7 +46,7 @@ from shardify.plan.array_names import (  # re-exported: callers read them as lay
     npy_class_of,
     npy_names_classes,
 )
-from shardify.plan.evidence import BOX_FILES, Evidence
+from shardify.plan.evidence import Evidence
 from shardify.plan.file_roles import (  # re-exported: callers read them as layout.<name>
     AUXILIARY_EXTENSIONS,
     AUXILIARY_NAMES,
@@ -90,9 +90,8 @@ from shardify.plan.layout_names import (  # re-exported: callers read them as la
     WEBDATASET,
 )
 from shardify.plan.line_files import LineFile
-from shardify.plan.media_kinds import AV_EXTENSIONS
 from shardify.plan.path_parts import extension, is_xml_document, numbered_stem, sample_key, stem  # re-exported
-from shardify.plan.raw_declared import RawArrays, declared_format
+from shardify.plan.raw_declared import RawArrays
 from shardify.plan.structure import Structure
 from shardify.plan.table_groups import GLOB_CHARACTERS
 from shardify.plan.text_joins import TextJoin
@@ -362,7 +361,7 @@ class SourceLayout:
         if found is None:
             if len(answers) >= _AUXILIARY_KEPT:
                 answers.clear()
-            found = answers[relpath] = self._is_auxiliary(relpath, last[2])
+            found = answers[relpath] = layout_auxiliary.is_auxiliary(self, relpath, last[2])
         return found
 
     def _named_auxiliary(self) -> frozenset[str | None]:
@@ -370,50 +369,6 @@ class SourceLayout:
         return frozenset((self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels),
                           *(f for _, f in self.split_ids), *(f for _, f in self.row_splits), *(j.texts for j in self.text_joins),
                           *(f for e in self.evidence for f in (e.path, e.ids)), self.label_ids_file or None))
-
-    def _is_auxiliary(self, relpath: str, named: frozenset[str | None]) -> bool:
-        if relpath in named:
-            return True
-        if self.evidence and any(_in_box_tree(e, relpath) or e.holds_beside(relpath) for e in self.evidence):
-            return True  # a folder of per-image box files holds annotations (FlickrLogos' classes/masks/: its masks too)
-        if self.split_patterns and self.pattern_split(relpath) is None:
-            return True  # the dataset card lists its data files: the rest are not data
-        if self.name == ARRAYS:
-            return array_kind(relpath) is None and declared_format(self.raw_arrays, relpath) is None
-        if self.line_files:  # the line files are the inputs; their label and mapping files are not
-            return relpath not in {f.path for f in self.line_files}
-        if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
-            ext = extension(relpath)
-            documents = ext in TABLE_DOCUMENT_EXTENSIONS
-            if ext in AV_EXTENSIONS or ext in IMAGE_EXTENSIONS:  # media beside the tables (MELD's clips): no table
-                return True
-            if is_xml_document(relpath) and self.split_patterns and self.pattern_split(relpath) is not None:
-                return False  # an XML document of records a split pattern names (`xml_record_files`): a table
-            return (stem(relpath).lower().lstrip("_") in TABLE_DOCUMENT_NAMES or documents) and ext not in TABLE_EXTENSIONS
-        structure = self.structure
-        if structure is None:
-            # A label file names the inputs, but the download holds more: box lists, split lists
-            # and documentation beside the images (NIH ChestX-ray14's BBox_List_2017.csv,
-            # test_list.txt) are not inputs the label file forgot.
-            return self.name in (LABEL_FILE, COCO) and self.media == "image" and _documents(relpath)
-        if structure.is_mask_file(relpath):
-            return True
-        ext = extension(relpath)
-        if self.media == "text" and ext in WEB_PAGE_EXTENSIONS and self.class_folder_of(relpath) is not None:
-            return stem(relpath).lower() in AUXILIARY_NAMES  # a class folder's web pages are its texts (WebKB)
-        if stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS:
-            return True
-        if self.media == "image":
-            return ext in TEXT_EXTENSIONS or (ext not in IMAGE_EXTENSIONS and self._above_classes(relpath))
-        return ext not in IMAGE_EXTENSIONS and self._above_classes(relpath)
-
-    def _above_classes(self, relpath: str) -> bool:
-        """The file lies loose above its split's class folders (or outside the split folders)."""
-        structure = self.structure
-        if structure is not None and structure.split_level >= 0 and not structure.split_folder_of(relpath):
-            return True
-        level = self.class_level_of(relpath)
-        return level >= 0 and len(relpath.split("/")) - 1 <= level
 
     def class_folder_of(self, relpath: str) -> str | None:
         """The class folder a file lies in (at its split's class level), or None: it lies above
@@ -430,32 +385,3 @@ class SourceLayout:
 # `SourceLayout.is_auxiliary`'s answers: of the last layout asked, for at most this many paths.
 _AUXILIARY_KEPT = 4096
 _LAST_AUXILIARY: tuple[SourceLayout | None, dict[str, bool], frozenset[str | None]] = (None, {}, frozenset())
-
-
-def _in_box_tree(found: Evidence, relpath: str) -> bool:
-    """`relpath` lies in a folder (a tree) of box files apart from the images they annotate
-    (FlickrLogos' `classes/masks/`, KITTI's `label_2/`, OIDv4's `train/Apple/Label/` below its
-    images); never where the box files lie among their images (UEC FOOD's `<class>/bb_info.txt`
-    beside `<class>/1.jpg`, `image_folder` ".": SRC the download folder above `UECFOOD256/` once
-    set every image aside) nor in the images' folder where that lies inside the tree.
-
-    >>> def box(path, images):
-    ...     return Evidence(path, BOX_FILES, box_format="Corner box table per class folder", image_folder=images)
-    >>> _in_box_tree(box("UECFOOD100", "."), "UECFOOD100/1/1.jpg")
-    False
-    >>> _in_box_tree(box("classes/masks", "classes/jpg"), "classes/masks/HP/1.png")
-    True
-    >>> _in_box_tree(box("train/Apple/Label", "train/Apple"), "train/Apple/Label/1.txt")
-    True
-    """
-    if found.kind != BOX_FILES or not found.path or not relpath.startswith(found.path + "/") or found.image_folder == ".":
-        return False
-    images = found.image_folder
-    return not (images.startswith(found.path + "/") and relpath.startswith(images + "/"))
-
-
-def _documents(relpath: str) -> bool:
-    """Documentation, metadata or a text file: beside images, never an input."""
-    ext = extension(relpath)
-    return stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS or ext in TEXT_EXTENSIONS
-

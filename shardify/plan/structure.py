@@ -8,7 +8,8 @@ of the inputs alone (a sample of them), so the same rule holds for a folder, an 
 folder, or an object store:
 
   1. Masks beside images are not inputs: a folder named like a mask folder (`SegmentationClass`,
-     `trimaps`, `masks`, `annotations`...) whose images share their stems with images elsewhere.
+     `trimaps`, `masks`, `annotations`...) whose images share their stems with images elsewhere
+     (`masks_beside.py`).
   2. Wrappers are the folders every input lies in (a lone folder, `images/`, `2750/`, `ILSVRC/...`).
   3. Below them, sibling folders that all name splits (`train`, `val2017`, `20news-bydate-test`,
      `ILSVRC2012_img_val`: a split word among the name's words) are the split level.
@@ -27,12 +28,11 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shardify.plan import class_named_files, mask_names, nested_splits, sample_parts, split_worded_classes
+from shardify.plan import class_named_files, mask_names, masks_beside, nested_splits, sample_parts, split_worded_classes
 from shardify.plan.abbreviated_splits import abbreviated_splits
 from shardify.plan.evaluation_parts import evaluation_part
 from shardify.plan.file_name_labels import NamePattern, name_pattern, with_names
@@ -53,11 +53,14 @@ from shardify.plan.folder_names import (
     split_word,
     splits_beneath_groups,
 )
+from shardify.plan.masks_beside import mask_key, stem_key  # re-exported: callers read them as structure.<name>
 
 __all__ = [
     "split_word",
     "split_parts",
     "stem_key",
+    "mask_key",
+    "mask_named",
     "PART_SPLIT_WORDS",
     "is_container_name",
     "is_never_a_class",
@@ -69,45 +72,6 @@ __all__ = [
     "Structure",
     "infer_structure",
 ]
-
-def _stem(relpath: str) -> str:
-    return posixpath.splitext(posixpath.basename(relpath))[0]
-
-
-def stem_key(relpath: str) -> str:
-    """The part of a file's stem that names its sample: the stem without the trailing words that
-    name what the file is (`aachen_000000_000019_leftImg8bit` and `aachen_000000_000019_gtFine_labelIds`
-    -> `aachen_000000_000019`, as Cityscapes names an image and its masks); the stem itself where
-    no word of it is a number.
-
-    >>> [stem_key(p) for p in ("a/x_0001_leftImg8bit.png", "b/x_0001_gtFine_color.png", "c/Abyssinian_12.jpg", "d/cat.png")]
-    ['x_0001', 'x_0001', 'Abyssinian_12', 'cat']
-    >>> stem_key("PedMasks/FudanPed00001_mask.png")
-    'FudanPed00001'
-
-    """
-    stem = mask_key(_stem(relpath))  # `FudanPed00001_mask`, Penn-Fudan's mask of `FudanPed00001`
-    tokens = re.split(r"([._\- ])", stem)
-    while len(tokens) > 2 and not tokens[-1].isdigit():
-        del tokens[-2:]
-    return "".join(tokens) if any(t.isdigit() for t in tokens) else stem
-
-
-def mask_key(key: str) -> str:
-    """A mask's path without its extension, as the image it belongs to is named: the trailing
-    words of its stem that say it is a mask cut (Carvana's `0cdf5b5d0ce1_01_mask`, ISIC's
-    `ISIC_0000000_segmentation`, Penn-Fudan's `FudanPed00001_mask`).
-
-    >>> [mask_key(k) for k in ("train_masks/0cdf_01_mask", "ISIC_0000000_segmentation", "mask", "a/b")]
-    ['train_masks/0cdf_01', 'ISIC_0000000', 'mask', 'a/b']
-    """
-    folder, _, stem = key.rpartition("/")
-    tokens = re.split(r"([._\- ])", stem)
-    # (and an observer's word: CHASE_DB1's `Image_01L_1stHO`, DRIVE's `21_manual1`: `mask_names`)
-    while len(tokens) > 2 and (tokens[-1].lower() in MASK_FOLDER_WORDS or mask_names.observer_rank(tokens[-1]) is not None):
-        del tokens[-2:]
-    return (folder + "/" if folder else "") + "".join(tokens)
-
 
 @dataclass(frozen=True)
 class Structure:
@@ -170,7 +134,7 @@ class Structure:
         """A mask lying beside its image (see `mask_words`), or a file of a mask folder."""
         if any(relpath.startswith(folder) for folder in self.mask_folders):
             return True
-        return bool(self.mask_words) and _last_word(relpath) in self.mask_words
+        return bool(self.mask_words) and masks_beside.last_word(relpath) in self.mask_words
 
     @property
     def split_folders(self) -> tuple[str, ...]:
@@ -208,82 +172,6 @@ def _common_parts(folders: Iterable[Sequence[str]]) -> list[str]:
             length += 1
         del common[length:]
     return common
-
-
-def _last_word(relpath: str) -> str:
-    """The last word of a file's stem, lower-case, where its stem has more than one."""
-    tokens = re.split(r"[._\- ]", _stem(relpath))
-    return tokens[-1].lower() if len(tokens) > 1 else ""
-
-
-def _mask_words(inputs: Sequence[str]) -> tuple[str, ...]:
-    """The mask words (`MASK_FOLDER_WORDS`) that end the stems of files lying beside a file of
-    their stem without it, in one folder (`x_1_mask.tif` beside `x_1.tif`, or beside an image whose
-    stem ends in a word of its own that several share: DeepGlobe's `<id>_mask.png` beside
-    `<id>_sat.jpg`), for at least two files and most of those that end so: such files are masks,
-    not inputs."""
-    by_folder: dict[str, set[str]] = {}
-    for relpath in inputs:
-        folder, _, name = relpath.rpartition("/")
-        by_folder.setdefault(folder, set()).add(posixpath.splitext(name)[0])
-    for stems in by_folder.values():  # `<id>_sat`: `<id>` too, where `sat` ends several stems
-        words = Counter(_last_word(stem + ".x") for stem in stems)
-        stems |= {stem[: -len(word) - 1] for stem in list(stems) if (word := _last_word(stem + ".x")) and
-                  word not in MASK_FOLDER_WORDS and mask_names.observer_rank(word) is None and words[word] >= 2}
-    paired: dict[str, list[bool]] = {}
-    for relpath in inputs:
-        word = _last_word(relpath)
-        if word in MASK_FOLDER_WORDS or mask_names.observer_rank(word) is not None:
-            folder = relpath.rpartition("/")[0]
-            paired.setdefault(word, []).append(mask_key(_stem(relpath)) in by_folder[folder])
-    return tuple(sorted(word for word, found in paired.items() if sum(found) >= 2 and sum(found) * 2 > len(found)))
-
-
-def _mask_folders(inputs: Sequence[str]) -> set[str]:
-    """Folders of masks beside images: a mask-named folder on their path, and at least half of
-    their stems are stems of inputs outside that folder."""
-    stems_outside: dict[str, set[str]] = {}
-    by_mask_folder: dict[str, list[str]] = {}
-    siblings: dict[str, set[str]] = {}  # a folder -> the folders in it (DUTS's `DUTS-TR-Mask/` beside `DUTS-TR-Image/`)
-    for relpath in inputs:
-        parts = relpath.split("/")[:-1]
-        for depth in range(len(parts)):
-            siblings.setdefault("/".join(parts[:depth]), set()).add(parts[depth])
-    for relpath in inputs:
-        parts = relpath.split("/")[:-1]
-        for depth, part in enumerate(parts):
-            if mask_named(part) or mask_names.paired_mask_folder(part, siblings["/".join(parts[:depth])]):
-                by_mask_folder.setdefault("/".join(parts[: depth + 1]) + "/", []).append(relpath)
-                break
-    masks = set()
-    beside_images = _beside_image_folders(inputs, by_mask_folder)
-    # (outside every folder so named: `with_mask/1.jpg` beside `without_mask/1.jpg`, a face-mask
-    # classifier's two classes, share stems with each other only, and no images)
-    named = tuple(by_mask_folder)
-    outside_all = {stem_key(p) for p in inputs if not p.startswith(named)}
-    for folder, members in by_mask_folder.items():
-        outside = stems_outside.setdefault(folder, outside_all)
-        shared = sum(1 for p in members if stem_key(p) in outside)
-        if (outside and shared * 2 >= len(members)) or folder in beside_images:
-            masks.add(folder)
-    return masks
-
-
-def _beside_image_folders(inputs: Sequence[str], mask_folders: Iterable[str]) -> set[str]:
-    """Mask-named folders beside a container-named folder of inputs in the same parent, as in one
-    folder per sample (Data Science Bowl 2018's `<id>/images/<id>.png` beside `<id>/masks/*.png`,
-    one mask per object, named for the object, not the image)."""
-    containers = set()
-    for relpath in inputs:
-        parts = relpath.split("/")[:-1]
-        if parts and is_container_name(parts[-1]) and not mask_named(parts[-1]):
-            containers.add("/".join(parts[:-1]))
-    found = set()
-    for folder in mask_folders:
-        parent = folder.rstrip("/").rpartition("/")[0]
-        if parent in containers:
-            found.add(folder)
-    return found
 
 
 # Mask folders the plan's note names (a folder per sample has one of its own each).
@@ -345,13 +233,13 @@ def infer_structure(
         lists them all): split folders the sample missed are split folders still, and a folder
         beside a lone `train/` that names no split makes `train/` an ordinary folder.
     """
-    masks = _mask_folders(inputs) | sample_parts.part_mask_folders(inputs)
+    masks = masks_beside.mask_folders_of(inputs) | sample_parts.part_mask_folders(inputs)
     inputs = [p for p in inputs if not any(p.startswith(m) for m in masks)]
     shown = sorted(masks)[:_SHOWN_MASK_FOLDERS] + ([f"and {len(masks) - _SHOWN_MASK_FOLDERS} more"] if len(masks) > _SHOWN_MASK_FOLDERS else [])
     notes = [f"masks or annotations beside the images, not inputs: {', '.join(shown)}"] if masks else []
-    mask_words = _mask_words(inputs)
+    mask_words = masks_beside.mask_words_of(inputs)
     if mask_words:
-        inputs = [p for p in inputs if _last_word(p) not in mask_words]
+        inputs = [p for p in inputs if masks_beside.last_word(p) not in mask_words]
         notes.append(f"masks beside their images, not inputs: the files whose names end in {', '.join('_' + w for w in mask_words)}")
         observers = sorted((rank, word) for word in mask_words if (rank := mask_names.observer_rank(word)) is not None)
         if len(observers) > 1:  # CHASE_DB1's `_1stHO`, `_2ndHO`: the first observer's is the ground truth

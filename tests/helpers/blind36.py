@@ -80,17 +80,11 @@ from pathlib import Path
 
 from helpers import blind36_texts as texts
 from helpers.blind23 import _pic
+from helpers.blind23_texts import _hex  # `n` hex digits fixed by a key (Roboflow's hashes, the walk/run ids)
 from helpers.unseen4 import Put, Spec, Truth4, aux, build
 from helpers.unseen4 import given as _file
 
 __all__ = ["BASELINE", "DATASETS", "FOLLOW", "SPECS"]
-
-
-def _hex(key: str, n: int) -> str:
-    """`n` hex digits fixed by `key` (Roboflow's hashes, the walk/run ids)."""
-    import hashlib
-
-    return hashlib.sha1(key.encode()).hexdigest()[:n]
 
 
 # ------------------------------------------------------------------------------------------------

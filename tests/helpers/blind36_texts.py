@@ -10,14 +10,7 @@ from collections.abc import Iterator
 from helpers.shipped import _words
 from helpers.unseen4 import Put, aux
 from helpers.unseen4 import _csv as csv_cells
-
-
-def _row(path: str, split: str | None, labels, text=None) -> Put:
-    """A row record; `labels` one name, a collection of names, or None (unlabelled)."""
-    if labels is not None and isinstance(labels, str):
-        labels = [labels]
-    return Put(path, record=True, split=split, labels=None if labels is None else frozenset(labels), text=text)
-
+from helpers.unseen4 import row as _row
 
 # ------------------------------------------------------------------------------------------------
 # Text: a headerless sentiment-first CSV beside its sentences again; a TSV whose quotes are text

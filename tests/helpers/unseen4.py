@@ -84,7 +84,9 @@ def img(path: str, split: str | None = None, labels=None, *, kind: str = "jpg", 
                objects=None if objects is None else tuple(objects))
 
 
-def row(path: str, split: str, labels, text) -> Put:
+def row(path: str, split: str | None, labels, text=None) -> Put:
+    """A row record; `labels` one name, a collection of names, or None (unlabelled) (the blind batches'
+    text helpers each kept a copy, as `_row`)."""
     return Put(path, record=True, split=split,
                labels=None if labels is None else frozenset([labels] if isinstance(labels, str) else labels), text=text)
 
