@@ -27,6 +27,8 @@ def read_yaml(data: bytes) -> object:
         return yaml.safe_load(data.decode("utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError, RecursionError) as error:
         raise InvalidInputError(f"not YAML: {str(error).splitlines()[0] if str(error) else 'nested too deep'}") from None
+    except ValueError:  # an int of more than 4,300 digits: Python's int() refuses it inside the loader
+        raise InvalidInputError("not YAML this reads: a number of thousands of digits") from None
 
 
 def yolo_names(document: object) -> tuple[str, ...] | None:
