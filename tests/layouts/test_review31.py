@@ -12,6 +12,10 @@ Each defect found, mended by kind, with the case that showed it, a neighbour and
   exit 0; now a stop naming the row. Scores in exponent form (`1e308`) are scores.
 - wrapped class folders (part_signs.wrapped_classes, blind37): one stray folder beside `cats/cats/` let the
   archives' names be written as the classes with exit 0; most inputs in the namesake is the sign.
+- classes per split (group_signs.classes_per_split): a sample of Cityscapes with one city in each split
+  (`leftImg8bit/train/aachen/`, `leftImg8bit/val/frankfurt/`) fell under the rule's three-folder floor and was
+  written with each split's city as every image's class, exit 0; one class folder in each split, each another's,
+  now stops as more cities do.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from helpers.sources import write_file
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 
-_WORDS = "the movie was good bad fine plot acting great terrible story long short boring fun".split()
+_WORDS = ["the", "movie", "was", "good", "bad", "fine", "plot", "acting", "great", "terrible", "story", "long", "short",
+          "boring", "fun"]
 _SENTIMENT = ["positive", "negative"]
 
 
@@ -160,3 +165,26 @@ def test_class_folders_holding_a_few_files_in_a_namesake_are_classes(tmp_path: P
     run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     written = records(tmp_path / "out")
     assert len(written) == 12 and all(labels == (key.split("/")[0],) for key, (_, labels, _) in written.items()), written
+
+
+@pytest.mark.parametrize("layout", [
+    ("leftImg8bit/train/aachen", "leftImg8bit/val/frankfurt"),  # the case: a sample of Cityscapes, one city a split
+    ("train/normal", "test/abnormal"),  # hostile twin: class-like words, still one label a split
+])
+def test_one_class_folder_in_each_split_each_another_stops(tmp_path: Path, layout: tuple[str, str]) -> None:
+    src = tmp_path / "src"
+    for folder in layout:
+        for n in range(3):
+            image_file(src / folder / f"{n}.png", f"{folder}{n}", fmt="PNG")
+    said = refusal(src, tmp_path / "out")
+    assert "no class folder is in two splits" in said and "--label-level 0" in said, said
+
+
+def test_the_same_class_folder_in_each_split_still_converts(tmp_path: Path) -> None:
+    """Near miss: `train/cat/`, `val/cat/` is one class in both splits, read as before."""
+    for split in ("train", "val"):
+        for n in range(3):
+            image_file(tmp_path / "src" / split / "cat" / f"{n}.jpg", f"{split}{n}")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = records(tmp_path / "out")
+    assert len(written) == 6 and all(labels == ("cat",) for _, labels, _ in written.values()), written
