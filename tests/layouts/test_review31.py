@@ -16,6 +16,8 @@ Each defect found, mended by kind, with the case that showed it, a neighbour and
   (`leftImg8bit/train/aachen/`, `leftImg8bit/val/frankfurt/`) fell under the rule's three-folder floor and was
   written with each split's city as every image's class, exit 0; one class folder in each split, each another's,
   now stops as more cities do.
+- Label Studio exports (beam_jobs/discover/label_studio_exports.py, guards31): an export saved with a UTF-8
+  byte-order mark was no export and got the generic "no labels" stop; now the export's own stop.
 """
 
 from __future__ import annotations
@@ -188,3 +190,17 @@ def test_the_same_class_folder_in_each_split_still_converts(tmp_path: Path) -> N
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     written = records(tmp_path / "out")
     assert len(written) == 6 and all(labels == ("cat",) for _, labels, _ in written.values()), written
+
+
+def test_a_label_studio_export_behind_a_byte_order_mark_stops_as_one(tmp_path: Path) -> None:
+    import json
+    src = tmp_path / "src"
+    tasks = []
+    for i in range(4):
+        image_file(src / "images" / f"a{i}.jpg", f"ls{i}")
+        result = {"from_name": "label", "to_name": "image", "type": "rectanglelabels",
+                  "value": {"x": 10, "y": 10, "width": 20, "height": 20, "rectanglelabels": [("cat", "dog")[i % 2]]}}
+        tasks.append({"id": i + 1, "data": {"image": f"/data/upload/1/x{i}-a{i}.jpg"}, "annotations": [{"result": [result]}]})
+    write_file(src / "project-1.json", "\ufeff" + json.dumps(tasks))
+    said = refusal(src, tmp_path / "out")
+    assert "project-1.json is a Label Studio export" in said, said
