@@ -18,6 +18,10 @@ Each defect found, mended by kind, with the case that showed it, a neighbour and
   now stops as more cities do.
 - Label Studio exports (beam_jobs/discover/label_studio_exports.py, guards31): an export saved with a UTF-8
   byte-order mark was no export and got the generic "no labels" stop; now the export's own stop.
+- doubled image extensions (evidence_keys, blind34): `c0.jpg` beside `c0.jpg.jpg`, each with its mask (`c0.png`,
+  `c0.jpg.png`), shared one key once the doubled extension was cut, and every image was a reject (exit 1; right
+  before blind34's rule); files sharing a key now pair with the row files of their own whole names
+  (beam_jobs/discover/evidence.py `_exact_pairs`).
 """
 
 from __future__ import annotations
@@ -204,3 +208,29 @@ def test_a_label_studio_export_behind_a_byte_order_mark_stops_as_one(tmp_path: P
     write_file(src / "project-1.json", "\ufeff" + json.dumps(tasks))
     said = refusal(src, tmp_path / "out")
     assert "project-1.json is a Label Studio export" in said, said
+
+
+def test_an_image_and_its_doubled_extension_twin_each_meet_their_own_mask(tmp_path: Path) -> None:
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from helpers.shard_io import images_by_name
+
+    src = tmp_path / "src"
+    for k in range(4):
+        image_file(src / "images" / f"c{k}.jpg", f"a{k}")
+        image_file(src / "images" / f"c{k}.jpg.jpg", f"b{k}")
+        for name, value in ((f"c{k}.png", 1), (f"c{k}.jpg.png", 2)):
+            mask = np.zeros((16, 20), np.uint8)
+            mask[: k + 1] = value
+            buffer = io.BytesIO()
+            Image.fromarray(mask).save(buffer, format="PNG")
+            write_file(src / "masks" / name, buffer.getvalue())
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    written = images_by_name(tmp_path / "out")
+    assert len(written) == 8, sorted(written)
+    for name, record in written.items():
+        mask = np.array(Image.open(io.BytesIO(record["image/segmentation/class/encoded"])))
+        assert mask.max() == (2 if name.endswith(".jpg.jpg") else 1), name
