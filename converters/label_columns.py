@@ -380,10 +380,13 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
             name for name in found if kinds[name] == WORDS and {columns.index(name) - 1, columns.index(name) + 1} & at
         ]
         run = label_runs.label_run(columns, beside[0], kinds, WORDS) if len(beside) == 1 else []
+        # a column of language codes in the run is the records' language, no rival label (review31)
+        run = label_runs.without_languages(run, {name: [row[columns.index(name)] for row in sample
+                                                        if columns.index(name) < len(row)] for name in run})
         if len(run) > 1:  # the label beside the text is one of a run of labels (a shared task's tasks): a guess
             raise SeveralLabelColumns(label_runs.run_message(run), run)
-        if len(beside) == 1:
-            return beside[0]
+        if run:
+            return run[0]
         shown = " and ".join(shown_column(name) for name in found)
         raise SeveralLabelColumns(
             f"{shown} each hold a few repeated numbers, words or true/false, as labels do, and no header row says "

@@ -8,16 +8,19 @@ text is then only the first of two labels, each as good as the other, and which 
 cannot be told from the file. Taking the first would write the other task's labels away with exit 0
 for whoever meant it, so the run stops before writing (`label_columns.SeveralLabelColumns`),
 naming `--label-column N` for each and `--keep-columns` for the other. Columns of numbers, ids or
-a constant word are no label here (`label_kind`: words need two values or more, repeating).
+a constant word are no label here (`label_kind`: words need two values or more, repeating), and neither is a
+column of language codes beside another column of words (`language_tags`: a multilingual table's
+`text, sentiment, language`, review31): it is the record's language, and the run without it is the label.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from shardify.converters import language_tags
 from shardify.converters.column_names import shown_column
 
-__all__ = ["label_run", "run_message"]
+__all__ = ["label_run", "run_message", "without_languages"]
 
 
 def label_run(columns: Sequence[str], chosen: str, kinds: Mapping[str, str], words: str) -> list[str]:
@@ -35,6 +38,18 @@ def label_run(columns: Sequence[str], chosen: str, kinds: Mapping[str, str], wor
     while end + 1 < len(columns) and kinds.get(columns[end + 1]) == words:
         end += 1
     return list(columns[start:end + 1])
+
+
+def without_languages(run: Sequence[str], cells: Mapping[str, Sequence[object]]) -> list[str]:
+    """`run` less its columns of language codes (`language_tags.language_codes` of `cells[name]`), where a
+    column that is not one remains; `run` itself where every column is one or none is.
+
+    >>> cells = {"2": ["pos", "neg", "pos"], "3": ["en", "de", "en"], "4": ["fr", "it", "fr"]}
+    >>> without_languages(["2", "3"], cells), without_languages(["3", "4"], cells), without_languages(["2"], cells)
+    (['2'], ['3', '4'], ['2'])
+    """
+    kept = [name for name in run if not language_tags.language_codes(cells.get(name, ()))]
+    return kept if kept else list(run)
 
 
 def run_message(run: Sequence[str]) -> str:

@@ -21,6 +21,8 @@ from shardify.plan.structure import split_word
 __all__ = ["caption_entries", "looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end",
            "image_level_categories", "object_annotations", "has_annotations", "detector_results"]
 
+# COCO's "images" key opening its list (whitespace as any JSON writer leaves it).
+_IMAGES_LIST = re.compile(rb'"images"\s*:\s*\[')
 # Bytes of a file looked at to tell whether it names its images by URL only.
 URL_SCAN_BYTES = 64 << 20
 _BLOCK_BYTES = 1 << 20
@@ -28,11 +30,20 @@ _BLOCK_BYTES = 1 << 20
 
 def looks_like_annotations(head: bytes) -> bool:
     """A JSON object's first bytes hold COCO's "images" list, or its "annotations" with their
-    `image_id`s (LVIS's files open with them). A UTF-8 byte-order mark before it is no content."""
+    `image_id`s (LVIS's files open with them). A UTF-8 byte-order mark before it is no content. An
+    "images" key holding no list (a training config's `"images": "images/"`, a count) is no COCO file:
+    read as one, it stood beside the real annotations as a second "annotation file" and the run
+    stopped asking which (review31).
+
+    >>> looks_like_annotations(b'{"info": {}, "images" : [{"id": 1, "file_name": "a.jpg"}]}')
+    True
+    >>> looks_like_annotations(b'{"epochs": 10, "images": "images/", "labels": "labels/"}'), looks_like_annotations(b'{"images": 6}')
+    (False, False)
+    """
     head = head.removeprefix(b"\xef\xbb\xbf")
     if not head.lstrip().startswith(b"{"):
         return False
-    return b'"images"' in head or (b'"annotations"' in head and b'"image_id"' in head)
+    return bool(_IMAGES_LIST.search(head)) or (b'"annotations"' in head and b'"image_id"' in head)
 
 
 def caption_entries(head: bytes) -> bool:

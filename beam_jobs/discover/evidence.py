@@ -124,6 +124,11 @@ class _MatchRows(beam.DoFn):
                 if candidate is not images[0]:
                     yield candidate.record_id, (candidate, [])
             return
+        exact = _exact_pairs(files, rows)
+        if exact is not None:  # `c0.jpg` and `c0.jpg.jpg` keyed alike, each beside its own mask by its whole name
+            for candidate in files:
+                yield candidate.record_id, (candidate, exact[candidate.relpath])
+            return
         if len(files) > 1 and rows and not (index < len(self._rules) and (self._rules[index].suffixed or self._rules[index].folder)):
             named = ", ".join(c.relpath for c in files)
             for candidate in files:
@@ -131,6 +136,29 @@ class _MatchRows(beam.DoFn):
             return
         for candidate in files:  # several files share a key no row names: each goes on, none lost
             yield candidate.record_id, (candidate, rows)
+
+
+def _exact_pairs(files: Sequence, rows: Sequence[tuple[str, object]]) -> dict[str, list] | None:
+    """Each of several files sharing a key paired with the one row file of its own whole name less its last
+    extension (`images/c0.jpg` with `masks/c0.png`, `images/c0.jpg.jpg` with `masks/c0.jpg.png`), where every
+    file and every row pair so, one to one; else None. A doubled image extension is cut from keys
+    (`evidence_keys`), so an image `X.jpg` beside an image `X.jpg.jpg` share one: read so, both and their
+    masks were rejects, which the names themselves tell apart (review31).
+
+    >>> from types import SimpleNamespace as F
+    >>> pairs = _exact_pairs([F(relpath="i/c.jpg"), F(relpath="i/c.jpg.jpg")], [("m/c.jpg.png", 1), ("m/c.png", 2)])
+    >>> pairs["i/c.jpg"], pairs["i/c.jpg.jpg"]
+    ([('m/c.png', 2)], [('m/c.jpg.png', 1)])
+    >>> _exact_pairs([F(relpath="i/c.jpg"), F(relpath="i/c.jpg.jpg")], [("train.txt", 1)]) is None
+    True
+    """
+    if len(files) < 2 or len(rows) != len(files):
+        return None
+    by_name: dict[str, list] = {}
+    for path, row in rows:
+        by_name.setdefault(posixpath.splitext(posixpath.basename(path))[0], []).append((path, row))
+    pairs = {c.relpath: by_name.get(posixpath.splitext(posixpath.basename(c.relpath))[0], []) for c in files}
+    return pairs if all(len(found) == 1 for found in pairs.values()) and len(pairs) == len(files) else None
 
 
 class _Resolve(beam.DoFn):

@@ -52,10 +52,12 @@ def is_label_studio_export(head: str) -> bool:
     >>> is_label_studio_export('[{"image": "/data/upload/1/a-x.jpg", "label": [{"x": 1, "rectanglelabels": ["cat"], '
     ...     '"original_width": 640}]}]')  # JSON-MIN
     True
+    >>> is_label_studio_export('\ufeff[{"image": "a.jpg", "label": [{"rectanglelabels": ["cat"], "original_width": 6}]}]')
+    True
     >>> is_label_studio_export('[{"data": {"text": "hi"}, "label": "pos"}]')  # a list of records, no results
     False
     """
-    if not head.lstrip().startswith("["):
+    if not head.removeprefix("\ufeff").lstrip().startswith("["):  # (a byte-order mark is no content: review31)
         return False
     return any(all(any(re.search(_KEY.format(name), head) for name in group) for group in signature) for signature in _SIGNATURES)
 

@@ -10,6 +10,7 @@ Rows of `guards.SIGNS`; plain functions of paths, no I/O.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from shardify.plan import deeper_classes, split_worded_classes
@@ -137,24 +138,28 @@ def wrapped_classes(splits: Sequence[Split], structure: Structure) -> Finding | 
     elsewhere (the chips' `1__`, `0__`; the whole scenes unlabelled). The folders cannot tell which,
     so the run stops, naming the level that keeps them as the classes beside the options that label
     otherwise. A lone class folder so wrapped is `part_as_class`'s; split folders so wrapped are
-    splits (`seg_train/seg_train/`), read before the classes. A class folder holding masks beside
-    its inner folder (A Large-Scale Fish Dataset's `<Species>/<Species>/` beside `<Species>/<Species> GT/`,
-    blind round nineteen) is no archive unpacked into its own folder: no sign."""
+    splits (`seg_train/seg_train/`), read before the classes. A stray folder or file beside the namesake
+    (`shipsnet/shipsnet/` beside `shipsnet/extra/`) hides nothing: most of each class folder's inputs
+    in its namesake is the sign (review31: one stray folder had let the archives' names be classes, exit 0).
+    A class folder holding masks beside its inner folder (A Large-Scale Fish Dataset's
+    `<Species>/<Species>/` beside `<Species>/<Species> GT/`, blind round nineteen) is no archive
+    unpacked into its own folder: no sign."""
     if structure.single_class:
         return None
     for split in splits:
-        inside: dict[str, set[str]] = {}
+        inside: dict[str, Counter[str]] = {}
         for parts in split.inputs:
             if len(parts) > split.level:
-                inside.setdefault(parts[split.level], set()).add(parts[split.level + 1] if len(parts) > split.level + 1 else "")
-        if len(inside) < 2 or any(below != {name} for name, below in inside.items()):
+                below = parts[split.level + 1] if len(parts) > split.level + 1 else ""
+                inside.setdefault(parts[split.level], Counter())[below] += 1
+        if len(inside) < 2 or any(below[name] * 2 <= below.total() for name, below in inside.items()):
             continue
         prefix = list(split.inputs[0][: split.level])
         if any(folder.startswith(shown_folder([*prefix, name])) for folder in structure.mask_folders for name in inside):
             continue  # masks beside the inner folder (the Fish dataset's `<Species>/<Species> GT/`): no archive's wrapping
         return Finding(
-            "each class folder only wraps a folder of its own name (an archive unpacked into its own folder): the names "
-            "may be classes or parts of the download whose labels lie elsewhere",
+            "each class folder only wraps a folder of its own name, beside a few strays at most (an archive unpacked into "
+            "its own folder): the names may be classes or parts of the download whose labels lie elsewhere",
             tuple(shown_folder([*prefix, name, name]) for name in sorted(inside)),
             (f"{level_hint(split.level + 1)} to keep them as the classes", *name_hint(splits), LABELS_FILE_HINT,
              "--label-level 0 for records without labels"),

@@ -35,8 +35,9 @@ from shardify.plan.evidence import SPLIT_LIST, Evidence, row_fields
 __all__ = ["score_field", "with_scores"]
 
 _FILE_NAME = re.compile(r"[^\s#]+\.[A-Za-z][A-Za-z0-9]{1,4}")
-# A score as rated-image lists write it: a decimal number, its fraction at most 12 digits (`2.883333`, `-0.25`).
-_NUMBER = re.compile(r"[+-]?[0-9]{1,6}(?:\.[0-9]{1,12})?")
+# A score as rated-image lists write it: a decimal number, its fraction at most 12 digits (`2.883333`, `-0.25`),
+# an exponent as a float's printing writes one (`1e-05`, `3.2E+02`).
+_NUMBER = re.compile(r"[+-]?[0-9]{1,6}(?:\.[0-9]{1,12})?(?:[eE][+-]?[0-9]{1,3})?")
 # Lists shown in the stop.
 _SHOWN = 4
 
@@ -54,6 +55,23 @@ def _scores(lines: Sequence[str], column: int) -> list[str] | None:
     if not all(_FILE_NAME.fullmatch(row[column]) and _NUMBER.fullmatch(row[1 - column]) for row in rows):
         return None
     return [row[1 - column] for row in rows]
+
+
+def _odd_rows(lines: Sequence[str], column: int) -> list[str]:
+    """The rows of a `<file> <score>` list whose second field is no number (`nan`, `?`, a word) where
+    most of its rows are scores: rows a reading by score would label with that word, or whose list
+    would be no score list at all and its inputs unlabelled beside the other lists' scored ones
+    (review31: one `CF12.jpg nan` row, and its list's 13 images were written unlabelled with exit 0
+    after the stop's own `--label-column 2`). [] where the list is no score list or has no such row.
+
+    >>> _odd_rows(["a.jpg 2.5", "b.jpg nan", "c.jpg 3.1"], 0), _odd_rows(["a.jpg cat", "b.jpg dog", "c.jpg 2.5"], 0)
+    (['b.jpg nan'], [])
+    """
+    rows = [(line, row_fields(line)) for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if column not in (0, 1) or not rows or any(len(row) != 2 or not _FILE_NAME.fullmatch(row[column]) for _, row in rows):
+        return []
+    odd = [line.strip() for line, row in rows if not _NUMBER.fullmatch(row[1 - column])]
+    return odd if odd and len(odd) * 2 < len(rows) else []
 
 
 def _fractional(numbers: Sequence[str]) -> str | None:
@@ -89,10 +107,16 @@ def with_scores(
       UsageError: score lists, and no option says what to do with their scores.
     """
     groups: dict[str, list[tuple[Evidence, list[str]]]] = {}
+    odd_rows: list[tuple[Evidence, str]] = []
     for e in found:
         if e.kind != SPLIT_LIST or e.label_column is not None or e.header or e.variable or e.key.folder or e.path not in heads:
             continue
         scores = _scores(heads[e.path], e.column)
+        odd = _odd_rows(heads[e.path], e.column) if scores is None else []
+        if odd:
+            odd_rows.append((e, odd[0]))
+            scores = [row_fields(line)[1 - e.column] for line in heads[e.path] if line.strip() not in odd
+                      and line.strip() and not line.lstrip().startswith("#")]
         if scores is not None:
             groups.setdefault(posixpath.dirname(e.path), []).append((e, scores))
     listed = {e.path for group in groups.values() for e, _ in group}
@@ -109,6 +133,9 @@ def with_scores(
         placed = [folders.get(k) or folders.get(posixpath.basename(k)) for k in keys]
         if sum(map(bool, placed)) * 2 > len(keys) and len(set(filter(None, placed))) > 1:
             continue  # class folders label them (one folder alone, AADB's datasetImages_originalSize/, is no class)
+        odd = [(e, line) for e, line in odd_rows if any(e is member for member, _ in group)]
+        if odd and not decided:
+            raise UsageError(_odd_stop(odd, example))
         several = _several_per_split([e for e, _ in group])
         if several and label_column and not decided:
             raise UsageError(_several_stop(several))
@@ -150,6 +177,16 @@ def _tail(path: str) -> str:
     """
     name = posixpath.basename(path)
     return name[name.rindex("_"):] if "_" in name else name
+
+
+def _odd_stop(odd: Sequence[tuple[Evidence, str]], example: str) -> str:
+    e, line = odd[0]
+    return (
+        f"{e.path}: a split list of a score beside each file ({example!r} in field {score_field(e)}) holds a row whose "
+        f"score is no number ({line!r}): read by score, the row would be labelled with that word, and read as no score "
+        f"list, its inputs would go unlabelled beside the other lists' scored ones. Mend or remove the row (or --exclude "
+        f"the list); --label-level 0 writes the inputs unlabelled in their lists' splits"
+    )
 
 
 def _stop(lists: Sequence[tuple[Evidence, str]]) -> str:
