@@ -35,7 +35,7 @@ from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_sp
 from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
-from shardify.beam_jobs.discover import code_name_tables
+from shardify.beam_jobs.discover import code_name_tables, inner_split_labels
 from shardify.beam_jobs.discover import pixel_types
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
@@ -357,6 +357,7 @@ def _detect_folder(
             detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
             detected = split_label_tables.with_split_tables(config, sample, detected)  # RFMiD's table per split folder
             detected = split_folder_labels.with_split_folder_tables(config, sample, detected)  # Training_set.csv of bare names
+            detected = inner_split_labels.with_inner_split_tables(config, sample, detected)  # C-NMC's validation_data/*_labels.csv
         detected = describe.classes_from_lists(config, detected)
     if keyed_given and not any(e.path == keyed_given for e in detected.evidence):  # never dropped without a word
         raise UsageError(

@@ -412,8 +412,19 @@ CASTING_LAYOUT = (
     "  'casting_data/casting_data/train/**': train\n  'casting_data/casting_data/test/**': test\n"
     "structure:\n  label_levels:\n    '*': 0\n  class_leaf: true\n"
 )
+# C-NMC: the file the stop writes (since readers32 its validation table read as that split's labels, keyed to its
+# folder: beam_jobs/discover/inner_split_labels.py) with the stop's `class_leaf: true` added, nothing else edited.
+CNMC_LAYOUT = (
+    "shardify_layout: 1\nlayout: image_folders\nmedia: image\nsplit_folders: [testing_data, training_data, validation_data]\n"
+    "structure:\n  root: C-NMC_Leukemia/\n  split_level: 1\n  split_names:\n    testing_data: test\n"
+    "    training_data: train\n    validation_data: validation\n  class_leaf: true\n  label_levels:\n"
+    "    testing_data: -1\n    training_data: 2\n    validation_data: -1\n"
+    "evidence:\n- path: C-NMC_Leukemia/validation_data/C-NMC_test_prelim_phase_data_labels.csv\n  kind: label lines\n"
+    "  key:\n    parts: 3\n  split: validation\n  column: 1\n  header: true\n  label_column: 2\n"
+    "  prefix: validation_data/C-NMC_test_prelim_phase_data/\noptions:\n  class_ids: label-map\n"
+)
 FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
-    "casting": {"layout_given": _layout(CASTING_LAYOUT)}}
+    "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT)}}
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).
 BASELINE: dict[str, int] = {"right": 1, "good stop": 0, "useless stop": 7, "exit 1": 1, "WRONG EXIT 0": 1}
