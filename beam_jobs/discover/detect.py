@@ -36,6 +36,7 @@ from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables, inner_split_labels
+from shardify.plan import split_extensions
 from shardify.beam_jobs.discover import pixel_types
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
@@ -396,6 +397,9 @@ def _detect_folder(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
+    if detected.name == layout.TABLES and not detected.split_patterns and not detected.line_files:
+        if pairs := split_extensions.extension_splits([p for p in sample if not detected.is_auxiliary(p)]):  # optdigits.tra
+            detected = dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, split_extensions.note(pairs)))
     if detected.name == layout.TABLES and not detected.split_patterns and not detected.line_files:
         copies, note = second_readings.second_readings(sample)  # SciTail's snli_format/ beside tsv_format/
         if copies:

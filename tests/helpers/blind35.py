@@ -311,7 +311,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "kvasir_instrument": None,
     "mbti": None,
     "germeval": {"label_column": "2"},       # labelcols31's stop: task 1's coarse label, column 2 (tried)
-    "optdigits": None,
+    # readers32's stop: the zoo's options over UCI's .tra/.tes, their splits by extension (tried)
+    "optdigits": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "65"},
 }
 
 # The tally (tests/helpers/blind35_baseline_85438f6.json).
