@@ -293,7 +293,7 @@ def _detect_folder(
     )
     detected = yolo_beside_read.without_name_labels(config, sample, detected, read)  # the boxes beside the images label them
     sample_documents.check_sample_documents(config, sample, detected)  # LabelMe's <name>.json beside <name>.jpg: no label member
-    media_beside_tables.check_clip_inputs(sample, detected)  # FSD50K's .wav clips as the inputs: no record holds them
+    media_beside_tables.check_clip_inputs(sample, detected, config)  # FSD50K's .wav clips as the inputs: no record holds them
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
