@@ -54,8 +54,9 @@ def _options(path: str, rows: Sequence[Sequence[str]], stems: set[str]) -> str:
             continue
         header = not named[0]
         names = [c.strip() for c in rows[0]] if header else [str(n) for n in range(1, width + 1)]
-        quote = lambda name: name if name.replace("_", "").isalnum() else repr(name)  # noqa: E731
-        return f"--text-column {quote(names[key + 1])} --keep-columns {quote(names[key])}"
+        quote = lambda name: name if name.replace("_", "").isalnum() else repr(name)
+        data = "" if header else " --no-header"  # (its first row a clip's: data, however it reads)
+        return f"--text-column {quote(names[key + 1])} --keep-columns {quote(names[key])}{data}"
     return ""
 
 

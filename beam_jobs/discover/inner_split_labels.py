@@ -25,6 +25,12 @@ __all__ = ["with_inner_split_tables"]
 _MAX_TABLES = 8
 
 
+def _bare(found: Evidence) -> bool:
+    """Label lines keyed by bare names across the whole source (`label_tables`' reading of a table that
+    lies in a split folder: its `1.png` names the test folder's `1.png` too, each a reject): read again here."""
+    return found.kind == LABEL_LINES and found.key == KeyRule() and not found.prefix and not found.split
+
+
 def _unlabelled_split_folders(detected: layout.SourceLayout) -> dict[str, str]:
     """Split folder path (relative to SRC) -> its split, for the split folders no class folder
     labels and no evidence labels; {} where the split folders do not lie right under the root."""
@@ -32,7 +38,7 @@ def _unlabelled_split_folders(detected: layout.SourceLayout) -> dict[str, str]:
     if structure is None or structure.split_level < 0 or structure.root.count("/") != structure.split_level:
         return {}
     names = dict(structure.split_names)
-    labelled = {e.split for e in detected.evidence if e.gives_labels}
+    labelled = {e.split for e in detected.evidence if e.gives_labels and not _bare(e)}
     return {structure.root + folder: names.get(folder, folder) for folder, level in structure.label_levels
             if folder and level < 0 and names.get(folder, folder) not in labelled and "" not in labelled}
 
@@ -44,7 +50,7 @@ def with_inner_split_tables(config: ConvertConfig, sample: list[str], detected: 
     if config.label_column or config.key_column or detected.structure is None or detected.structure.name_pattern is not None:
         return detected
     folders = _unlabelled_split_folders(detected)
-    read = {e.path for e in detected.evidence}
+    read = {e.path for e in detected.evidence if not _bare(e)}
     tables = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not layout.is_junk(p) and p not in read
               and any(p.startswith(f + "/") for f in folders)][:_MAX_TABLES]
     if not tables:
@@ -61,4 +67,8 @@ def with_inner_split_tables(config: ConvertConfig, sample: list[str], detected: 
                                  column=table.key, header=True, label_column=table.label, prefix=table.prefix, note=note))
     if not evidence:
         return detected
-    return dataclasses.replace(detected, evidence=(*detected.evidence, *evidence), notes=(*detected.notes, *(e.note for e in evidence)))
+    again = {e.path for e in evidence}
+    kept = tuple(e for e in detected.evidence if e.path not in again)
+    replaced = {e.note for e in detected.evidence if e.path in again}
+    notes = tuple(n for n in detected.notes if n not in replaced)
+    return dataclasses.replace(detected, evidence=(*kept, *evidence), notes=(*notes, *(e.note for e in evidence)))

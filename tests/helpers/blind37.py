@@ -426,7 +426,7 @@ CNMC_LAYOUT = (
 FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
     "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT)},
     # readers32's clip stop names the transcripts (beam_jobs/discover/clip_transcripts.py; '|' rows read: token_tables)
-    "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)}}
+    "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)}}  # (and --no-header, also named)
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).
 BASELINE: dict[str, int] = {"right": 1, "good stop": 0, "useless stop": 7, "exit 1": 1, "WRONG EXIT 0": 1}
