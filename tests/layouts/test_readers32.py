@@ -31,8 +31,8 @@ from helpers.refusals import refusal
 from helpers.unseen_judge import assert_right, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.plan import inner_split_tables, split_extensions
 from shardify.converters import token_tables
+from shardify.plan import inner_split_tables, split_extensions
 
 
 def _labels(out: Path) -> dict:
