@@ -27,8 +27,10 @@ __all__ = ["transcripts_hint"]
 
 _TABLE_EXTENSIONS = ("csv", "tsv")
 _TABLES_OPENED = 4
-# Of a table's rows, at least this share must name a sampled clip by its stem in the id column.
+# Of a table's rows, at least this share must name a sampled clip by its stem in the id column, and as
+# many hold a text of _MIN_WORDS words or more after it (a transcript, not a label or a number).
 _NAMED_SHARE = 0.5
+_MIN_WORDS = 3
 
 
 def _rows(path: str, lines: Sequence[str]) -> list[list[str]]:
@@ -53,6 +55,9 @@ def _options(path: str, rows: Sequence[Sequence[str]], stems: set[str]) -> str:
         if sum(named[1:]) < _NAMED_SHARE * (len(rows) - 1):
             continue
         header = not named[0]
+        said = [r[key + 1] for r in rows[int(header):]]
+        if sum(len(cell.split()) >= _MIN_WORDS for cell in said) < _NAMED_SHARE * len(said):
+            return ""  # (FSD50K's `fname,labels`: the clips' ids beside label words, no transcript)
         names = [c.strip() for c in rows[0]] if header else [str(n) for n in range(1, width + 1)]
         quote = lambda name: name if name.replace("_", "").isalnum() else repr(name)
         data = "" if header else " --no-header"  # (its first row a clip's: data, however it reads)

@@ -179,3 +179,5 @@ def test_hostile_twins_of_pipe_rows_and_transcripts(tmp_path: Path) -> None:
     (src / "notes.csv").write_text("x|y\nz|w\n")  # names no clip
     message = refusal(src, tmp_path / "out")
     assert "transcripts" not in message and "--text-column" not in message
+    (src / "notes.csv").write_text("fname,labels\nc0,Guitar\nc1,\"Bark,Dog\"\nc2,Rain\n")  # FSD50K's ids and label words
+    assert "--text-column" not in refusal(src, tmp_path / "out2")
