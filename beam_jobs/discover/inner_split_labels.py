@@ -13,10 +13,11 @@ lines are read.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 
 from shardify.beam_jobs.discover import describe, label_file_found
 from shardify.config import ConvertConfig
-from shardify.plan import inner_split_tables, layout
+from shardify.plan import inner_split_tables, layout, split_multi_hot
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule
 
 __all__ = ["with_inner_split_tables"]
@@ -28,7 +29,16 @@ _MAX_TABLES = 8
 def _bare(found: Evidence) -> bool:
     """Label lines keyed by bare names across the whole source (`label_tables`' reading of a table that
     lies in a split folder: its `1.png` names the test folder's `1.png` too, each a reject): read again here."""
-    return found.kind == LABEL_LINES and found.key == KeyRule() and not found.prefix and not found.split
+    return (found.kind == LABEL_LINES and found.key == KeyRule() and not found.prefix and not found.split
+            and not (found.classes or found.label_separator or found.label_also or found.label_lists))
+
+
+def _elsewhere(table: inner_split_tables.InnerTable, heads: dict[str, list[str]], inputs: list[str]) -> bool:
+    """Some name of `table` is also a file's name outside its split folder: its reading by bare names
+    rejected those files (a table whose names are its folder's alone keeps the reading it had)."""
+    rows = split_multi_hot.table_rows(table.path, heads[table.path])[1:]
+    names = {r[table.key] for r in rows if len(r) > table.key}
+    return any(posixpath.basename(p) in names for p in inputs if not p.startswith(table.split_folder + "/"))
 
 
 def _unlabelled_split_folders(detected: layout.SourceLayout) -> dict[str, str]:
@@ -58,6 +68,8 @@ def with_inner_split_tables(config: ConvertConfig, sample: list[str], detected: 
     heads = {p: label_file_found.head_lines(config, p) for p in tables}
     inputs = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not layout.is_junk(p)]
     found = inner_split_tables.inner_tables(heads, inputs, sorted(folders), len(sample) < describe.sample_files())
+    bare = {e.path for e in detected.evidence if _bare(e)}
+    found = [t for t in found if t.path not in bare or _elsewhere(t, heads, inputs)]
     evidence = []
     for table in found:
         split = folders[table.split_folder]
