@@ -74,6 +74,14 @@ stop, no longer exit 1: no option stores float pixels); leaf names under copies 
 are one class each under class_leaf, and the same-names stop names the split_patterns of the split folders beneath
 (casting a good stop, FOLLOW's layout). 1 right, 1 good stop, 8 useless stops, 0 exit 1, 0 WRONG EXIT 0 (11:13 UTC).
 Batches 30 and 36 re-tallied after it (11:13 UTC): 3/2/5/0/0 and 6/3/1/0/0 as before, no right lost.
+After readers32 (tests/layouts/test_readers32.py; useless stops by kind): a split folder's own label table of bare
+names is read as that split's labels, keyed to its folder (shardify/plan/inner_split_tables.py), so the same-names
+stop's layout file with class_leaf converts cnmc right (a good stop, FOLLOW's layout); the clip stop names a table of
+the clips' transcripts and the options converting it alone (beam_jobs/discover/clip_transcripts.py; '|' rows read:
+converters/token_tables.py): ljspeech a good stop. Before (11:19 UTC, readers32 at 5327208): 1/1/8/0/0; after (11:45
+UTC): 1 right, 3 good stops, 6 useless stops, 0 exit 1, 0 WRONG EXIT 0. librispeech still a useless stop (its
+`<id> <TEXT>` .trans.txt lines are no table shardify reads). Batches 33, 35, 36 re-tallied after it (11:45 UTC):
+6/4/0/0/0, 6/3/1/0/0 (optdigits a good stop), 6/4/0/0/0; no right lost.
 """
 
 from __future__ import annotations
