@@ -291,6 +291,8 @@ def read_header(
     check_encoding(encoding)
     if fmt == CSV:
         separator, quoted = _content_separator(fileobj, size_bytes)
+        if separator == separators.COMMA and not quoted and (piped := _pipe_head(fileobj, encoding)):
+            return dataclasses.replace(_token_header(piped, token_tables.PIPE, header), read_as=_PIPES_NOTE)
         if quoted:  # every row's shape shows cells quoted with `'` (10kGNAD's `label;'text'`)
             found = read_header(fileobj, quoted, size_bytes, header, encoding)
             return dataclasses.replace(found, fmt=quoted, read_as=quoted_tables.note(quoted))
@@ -368,7 +370,18 @@ def _token_header(head: Sequence[str], token: str, header: bool | None) -> Table
 _SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"
 _VALUES_NOTE = "comma rows of values in a file of another extension (UCI's .data)"
 _TABS_NOTE = "tab-separated (a .csv whose lines hold tabs, not commas), no quoting"
+_PIPES_NOTE = "'|'-separated (a .csv whose lines hold one number of '|' each, LJ Speech's), no quoting"
 _SEMICOLONS_NOTE = "semicolon-separated (a .csv whose lines hold semicolons, not commas)"
+
+
+def _pipe_head(fileobj: BinaryIO, encoding: str) -> list[str]:
+    """A .csv's first lines where they are `|`-separated fields (`token_tables.pipe_separated`), else []; `fileobj`
+    is left at the start."""
+    raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
+    fileobj.seek(0)
+    head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
+    head = head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1]
+    return head if token_tables.pipe_separated(head) else []
 
 
 def _content_separator(fileobj: BinaryIO, size_bytes: int | None) -> tuple[str, str | None]:

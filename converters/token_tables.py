@@ -20,12 +20,14 @@ from collections.abc import Sequence
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["FORMATS", "SEPARATORS", "SEPARATOR_OF", "separator_of_lines", "split_fields"]
+__all__ = ["FORMATS", "PIPE", "SEPARATORS", "SEPARATOR_OF", "pipe_separated", "separator_of_lines", "split_fields"]
+
+PIPE = "|"
 
 # Tokens that separate fields in text files public datasets ship, by their format name: longest
 # first, so ` ::: ` is never read as `::`. A token of one character is the csv module's.
 SEPARATORS = (":::", "|||")
-FORMATS = {":::": "colon_fields", "|||": "bar_fields"}
+FORMATS = {":::": "colon_fields", "|||": "bar_fields", "|": "pipe_fields"}  # `|`: a .csv's alone (`pipe_separated`)
 SEPARATOR_OF = {fmt: token for token, fmt in FORMATS.items()}
 # Lines needed to tell a table, and the share of them that must hold the token equally often: a
 # prose file that mentions `:::` once is no table.
@@ -53,6 +55,27 @@ def separator_of_lines(lines: Sequence[str]) -> str:
         if 1 <= most < _MAX_FIELDS and sum(c == most for c in counts) >= _MIN_SHARE * len(rows):
             return token
     return ""
+
+
+def pipe_separated(lines: Sequence[str]) -> bool:
+    """A `.csv` of `|`-separated fields and no quoting (LJ Speech's `metadata.csv`: `LJ001-0001|Printing,
+    in ...|Printing, in ...`, a transcription holding a lone `"`): every non-blank line of `lines` holds
+    `|` the same number of times (one to _MAX_FIELDS - 1, never `|||`), two lines or more, and commas do not
+    split every line evenly (a comma table with a `|` in a cell of each row stays one). Not for `.txt`
+    files: a single `|` is too common in prose for `separator_of_lines` to take it.
+
+    >>> pipe_separated(["LJ001-0001|Printing, in the only sense.|Printing, in the only sense.",
+    ...                 'LJ001-0002|"In being comparatively modern.|"In being comparatively modern.'])
+    True
+    >>> pipe_separated(["a,b|c,d", "e,f|g,h"]), pipe_separated(["one|two", "three"]), pipe_separated(["x|||y", "z|||w"])
+    (False, False, False)
+    """
+    rows = [line for line in lines if line.strip()]
+    if len(rows) < _MIN_LINES or any("|||" in line for line in rows):
+        return False
+    counts = {line.count(PIPE) for line in rows}
+    commas = {line.count(",") for line in rows}
+    return len(counts) == 1 and 1 <= min(counts) < _MAX_FIELDS and not (len(commas) == 1 and min(commas) >= 1)
 
 
 def split_fields(line: str, token: str, width: int) -> list[str]:

@@ -35,7 +35,8 @@ from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_sp
 from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
-from shardify.beam_jobs.discover import code_name_tables
+from shardify.beam_jobs.discover import code_name_tables, inner_split_labels
+from shardify.plan import split_extensions
 from shardify.beam_jobs.discover import pixel_types
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
@@ -292,7 +293,7 @@ def _detect_folder(
     )
     detected = yolo_beside_read.without_name_labels(config, sample, detected, read)  # the boxes beside the images label them
     sample_documents.check_sample_documents(config, sample, detected)  # LabelMe's <name>.json beside <name>.jpg: no label member
-    media_beside_tables.check_clip_inputs(sample, detected)  # FSD50K's .wav clips as the inputs: no record holds them
+    media_beside_tables.check_clip_inputs(sample, detected, config)  # FSD50K's .wav clips as the inputs: no record holds them
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
@@ -357,6 +358,7 @@ def _detect_folder(
             detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
             detected = split_label_tables.with_split_tables(config, sample, detected)  # RFMiD's table per split folder
             detected = split_folder_labels.with_split_folder_tables(config, sample, detected)  # Training_set.csv of bare names
+            detected = inner_split_labels.with_inner_split_tables(config, sample, detected)  # C-NMC's validation_data/*_labels.csv
         detected = describe.classes_from_lists(config, detected)
     if keyed_given and not any(e.path == keyed_given for e in detected.evidence):  # never dropped without a word
         raise UsageError(
@@ -395,6 +397,9 @@ def _detect_folder(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
+    if detected.name == layout.TABLES and not detected.split_patterns and not detected.line_files:
+        if pairs := split_extensions.extension_splits([p for p in sample if not detected.is_auxiliary(p)]):  # optdigits.tra
+            detected = dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, split_extensions.note(pairs)))
     if detected.name == layout.TABLES and not detected.split_patterns and not detected.line_files:
         copies, note = second_readings.second_readings(sample)  # SciTail's snli_format/ beside tsv_format/
         if copies:

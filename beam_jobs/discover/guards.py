@@ -58,8 +58,15 @@ def word_vector_files(config: ConvertConfig, sample: Sequence[str]) -> list[str]
 
 
 def _files_label(detected: layout.SourceLayout) -> bool:
-    """The dataset's files (not its folders) give the labels: the folders' reading is no guess."""
-    return any(e.gives_labels for e in detected.evidence) or detected.structure is None
+    """The dataset's files (not its folders) give the labels: the folders' reading is no guess.
+    A table keyed to one split folder's files (`Evidence.prefix`: C-NMC's validation table,
+    `inner_split_labels`) labels that split only: where class folders label another split, their
+    reading is still a guess, checked."""
+    if detected.structure is None:
+        return True
+    folders_label = any(level >= 0 for _, level in detected.structure.label_levels)
+    return any(e.gives_labels and not (folders_label and e.kind == evidence_lib.LABEL_LINES and e.split and e.prefix)
+               for e in detected.evidence)
 
 
 def _labels_anything(detected: layout.SourceLayout) -> bool:

@@ -22,7 +22,7 @@ import dataclasses
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.discover import clip_transcripts, label_file_found
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import layout
@@ -84,7 +84,7 @@ def _ways(table: str, named: Sequence[str]) -> str:
 _CLIP_SHARE = 0.5
 
 
-def check_clip_inputs(sample: Sequence[str], detected: layout.SourceLayout) -> None:
+def check_clip_inputs(sample: Sequence[str], detected: layout.SourceLayout, config: ConvertConfig | None = None) -> None:
     """Stop where most inputs of a folder layout are audio or video files (module docstring).
 
     Raises:
@@ -106,8 +106,8 @@ def check_clip_inputs(sample: Sequence[str], detected: layout.SourceLayout) -> N
         excludes = " ".join(f"--exclude '{f}**'" if f != "/" else top for f in apart[:8])
         way = (f"; where the clips are not the dataset's inputs but the {len(inputs) - len(clips)} other files are (in "
                f"{', '.join(others[:3])}{' and more' if len(others) > 3 else ''}), leave the clips out: {excludes}")
-    else:
-        way = ""
+    else:  # LJ Speech's metadata.csv beside wavs/: the transcripts converted alone (`clip_transcripts`)
+        way = clip_transcripts.transcripts_hint(config, sample, clips) if config is not None else ""
     raise UsageError(
         f"the inputs are audio or video files ({len(clips)} of the {len(inputs)} found: {kinds} in {shown}): shardify writes "
         "images and texts into records, not audio or video, and no option changes that; decode the clips into features or "

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import quoted_tables, separators
+from shardify.converters import quoted_tables, separators, token_tables
 from shardify.errors import UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout, table_dialects
@@ -42,6 +42,8 @@ def check_table_quoting(config: ConvertConfig, sample: Sequence[str], detected: 
         complete = len(raw) <= _HEAD_BYTES
         head = raw[:_HEAD_BYTES].decode("utf-8", "replace")
         read_as = separators.csv_separator(head, complete)
+        if read_as == separators.COMMA and token_tables.pipe_separated(head.splitlines()[:-1] if not complete else head.splitlines()):
+            continue  # read as `|`-separated fields, no quoting (LJ Speech's metadata.csv: `converters/token_tables.py`)
         if quoted_tables.apostrophe_format(head, complete, read_as):
             continue  # read with `'` quotes: every row's shape leaves no doubt (`converters/quoted_tables.py`)
         dialect = table_dialects.unread_dialect(head, complete, read_as)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from shardify.converters import attribute_rows
 from shardify.plan.box_format import is_number
+from shardify.plan.split_extensions import SPLIT_EXTENSIONS, extension_splits
 
 __all__ = ["attribute_tables_message", "candidates", "value_rows"]
 
@@ -67,7 +68,15 @@ class _Kind:
     looks: Callable[[Sequence[str]], bool]
 
 
-_KINDS = (_Kind("arff", "Weka/Mulan ARFF", _arff), _Kind("data", "UCI-style .data", value_rows))
+_KINDS = (
+    _Kind("arff", "Weka/Mulan ARFF", _arff),
+    _Kind("data", "UCI-style .data", value_rows),
+    # UCI's files of a split each (optdigits.tra/.tes, pendigits.tra/.tes; sat.trn/.tst): the same comma rows,
+    # their split their extension's (`split_extensions.SPLIT_EXTENSIONS`)
+    *(_Kind(ending, "UCI-style split", value_rows) for ending in SPLIT_EXTENSIONS),
+)
+# Kinds read as comma tables of values (`converters.tables`): a row a record of its columns.
+_VALUE_KINDS = frozenset({"data", *SPLIT_EXTENSIONS})
 # Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download.
 _COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
 
@@ -114,11 +123,13 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) ->
     named = names.pop() if len(names) == 1 else "attribute table"
     shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
     said = f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), no images or texts"
-    if all(_extension(p) == "data" for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
+    if all(_extension(p) in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
         rows = [[cell.strip() for cell in line.split(",")] for line in heads[tables[0]] if line.strip()]
         columns = tuple(str(n) for n in range(1, len(rows[0]) + 1))
+        splits = extension_splits(tables)
+        by_split = (" (each file of its extension's split: " + ", ".join(f"{p} {s}" for p, s in splits[:_SHOWN]) + ")") if splits else ""
         return (f"{said}; to {attribute_rows.attributes_remedy(columns, rows, header=False)} "
-                "--layout tables (docs/converting.md, tables of attributes)")
+                f"--layout tables{by_split} (docs/converting.md, tables of attributes)")
     return (
         f"{said}: a row of feature values and its class is no record shardify writes from this format (Weka's ARFF); "
         "read them with a table tool (pandas, scipy's loadarff) instead, or write them as a CSV and convert that with "

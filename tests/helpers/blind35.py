@@ -70,6 +70,10 @@ stop naming --label-column N for each (converters/label_runs.py): germeval a goo
 coarse label, right). 6 right, 2 good stops, 2 useless stops, 0 exit 1, 0 WRONG EXIT 0 (11:00 UTC); batches 22, 28,
 33 re-tallied after it: 5/5/0/0/0, 4/5/1/0/0, 6/3/1/0/0; 27, 29, 30, 31, 32: 4/4/1/1/0, 5/3/2/0/0, 3/2/5/0/0,
 5/4/1/0/0, 4/6/0/0/0; no right lost.
+After readers32 (tests/layouts/test_readers32.py): UCI's tables of a split each by extension (.tra/.tes) are tables
+of attributes to the stop, which names the zoo's options and each file's split, and read as tables each file is its
+extension's split (shardify/plan/split_extensions.py): optdigits a good stop. 6 right, 3 good stops, 1 useless stop
+(oil_tanks), 0 exit 1, 0 WRONG EXIT 0 (11:45 UTC); batches 33, 36, 37 re-tallied: 6/4/0/0/0, 6/4/0/0/0, 1/3/6/0/0.
 """
 
 from __future__ import annotations
@@ -311,7 +315,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "kvasir_instrument": None,
     "mbti": None,
     "germeval": {"label_column": "2"},       # labelcols31's stop: task 1's coarse label, column 2 (tried)
-    "optdigits": None,
+    # readers32's stop: the zoo's options over UCI's .tra/.tes, their splits by extension (tried)
+    "optdigits": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "65"},
 }
 
 # The tally (tests/helpers/blind35_baseline_85438f6.json).

@@ -74,6 +74,14 @@ stop, no longer exit 1: no option stores float pixels); leaf names under copies 
 are one class each under class_leaf, and the same-names stop names the split_patterns of the split folders beneath
 (casting a good stop, FOLLOW's layout). 1 right, 1 good stop, 8 useless stops, 0 exit 1, 0 WRONG EXIT 0 (11:13 UTC).
 Batches 30 and 36 re-tallied after it (11:13 UTC): 3/2/5/0/0 and 6/3/1/0/0 as before, no right lost.
+After readers32 (tests/layouts/test_readers32.py; useless stops by kind): a split folder's own label table of bare
+names is read as that split's labels, keyed to its folder (shardify/plan/inner_split_tables.py), so the same-names
+stop's layout file with class_leaf converts cnmc right (a good stop, FOLLOW's layout); the clip stop names a table of
+the clips' transcripts and the options converting it alone (beam_jobs/discover/clip_transcripts.py; '|' rows read:
+converters/token_tables.py): ljspeech a good stop. Before (11:19 UTC, readers32 at 5327208): 1/1/8/0/0; after (11:45
+UTC): 1 right, 3 good stops, 6 useless stops, 0 exit 1, 0 WRONG EXIT 0. librispeech still a useless stop (its
+`<id> <TEXT>` .trans.txt lines are no table shardify reads). Batches 33, 35, 36 re-tallied after it (11:45 UTC):
+6/4/0/0/0, 6/3/1/0/0 (optdigits a good stop), 6/4/0/0/0; no right lost.
 """
 
 from __future__ import annotations
@@ -412,8 +420,21 @@ CASTING_LAYOUT = (
     "  'casting_data/casting_data/train/**': train\n  'casting_data/casting_data/test/**': test\n"
     "structure:\n  label_levels:\n    '*': 0\n  class_leaf: true\n"
 )
+# C-NMC: the file the stop writes (since readers32 its validation table read as that split's labels, keyed to its
+# folder: beam_jobs/discover/inner_split_labels.py) with the stop's `class_leaf: true` added, nothing else edited.
+CNMC_LAYOUT = (
+    "shardify_layout: 1\nlayout: image_folders\nmedia: image\nsplit_folders: [testing_data, training_data, validation_data]\n"
+    "structure:\n  root: C-NMC_Leukemia/\n  split_level: 1\n  split_names:\n    testing_data: test\n"
+    "    training_data: train\n    validation_data: validation\n  class_leaf: true\n  label_levels:\n"
+    "    testing_data: -1\n    training_data: 2\n    validation_data: -1\n"
+    "evidence:\n- path: C-NMC_Leukemia/validation_data/C-NMC_test_prelim_phase_data_labels.csv\n  kind: label lines\n"
+    "  key:\n    parts: 3\n  split: validation\n  column: 1\n  header: true\n  label_column: 2\n"
+    "  prefix: validation_data/C-NMC_test_prelim_phase_data/\noptions:\n  class_ids: label-map\n"
+)
 FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
-    "casting": {"layout_given": _layout(CASTING_LAYOUT)}}
+    "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT)},
+    # readers32's clip stop names the transcripts (beam_jobs/discover/clip_transcripts.py; '|' rows read: token_tables)
+    "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)}}  # (and --no-header, also named)
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).
 BASELINE: dict[str, int] = {"right": 1, "good stop": 0, "useless stop": 7, "exit 1": 1, "WRONG EXIT 0": 1}

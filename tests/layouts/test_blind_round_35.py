@@ -35,8 +35,9 @@ WRONG = {
     # germeval: an exit 1 at 85438f6 (every row rejected: 'the first row names columns but repeats OTHER'); right
     # since blindfix35 (a first row whose repeated cells are its columns' values is data); a good stop since labelcols31
     # (coarse and fine label columns side by side name --label-column 2 and 3; FOLLOW --label-column 2)
-    "optdigits": ("STOPS (exit 2): 'no images or texts to convert' in headerless rows of 64 counts and a digit split by "
-                  "the extensions .tra and .tes; no option named converts it"),
+    # optdigits: STOPPED at 85438f6 saying 'no images or texts to convert' in headerless rows of 64 counts and a digit
+    # split by the extensions .tra and .tes; a good stop since readers32 (tables of attributes: the zoo's options, each
+    # file its extension's split: shardify/plan/split_extensions.py)
 }
 
 

@@ -32,11 +32,13 @@ WRONG = {
     # casting: STOPPED naming --label-level / class_path at a95f01c (the raw copy and the split copy read as classes
     # over repeated sub-folders; no option named converted both right); since batch37fix a good stop: the class_leaf
     # it names, with the split_patterns it names, converts right (FOLLOW's layout)
-    "cnmc": ("STOPS naming --label-level 3/4 at a95f01c: the folds read as classes over repeated sub-folders; the "
-             "validation cells' CSV labels and the unlabelled test cells fit none of the options named"),
+    # cnmc: STOPPED naming --label-level 3/4 at a95f01c (the folds read as classes over repeated sub-folders; the
+    # validation cells' CSV labels and the unlabelled test cells fit none of the options named); a good stop since
+    # readers32: the validation table is read as that split's labels and the stop's layout file with class_leaf converts
     "ccp": "STOPS at a95f01c: the image-level tags in MATLAB files are not read; no option converts it",
     "hands": "STOPS at a95f01c: the MATLAB corner boxes are not read; no option converts it",
-    "ljspeech": "STOPS at a95f01c: the WAVs are audio inputs; no option converts it (the media rule)",
+    # ljspeech: STOPPED at a95f01c (the WAVs audio inputs, no option named); a good stop since readers32: the clip stop
+    # names metadata.csv's transcripts and --exclude 'wavs/**' --text-column 2 --keep-columns 1 (clip_transcripts)
     "librispeech": "STOPS at a95f01c: the FLACs are audio inputs; no option converts it (the media rule)",
     "stroke": "STOPS at a95f01c: no column holds text in a table of patients; no option converts it",
     "sen1floods11": ("STOPS (exit 2) since batch37fix (EXIT 1 at a95f01c: no records written, every float32 and int32 "
