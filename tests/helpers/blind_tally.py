@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  34,
                                                                  35,
                                                                  36,
-                                                                 37),
+                                                                 37,
+                                                                 38),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")
