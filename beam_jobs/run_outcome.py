@@ -11,7 +11,7 @@ import logging
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.output.reject_reasons import common_reasons, shared_ending
+from shardify.beam_jobs.output.reject_reasons import common_reasons, shared_ending, unmasked_folder
 from shardify.config import ConvertConfig
 from shardify.errors import OutputError, RejectLimitError, SourceError, UsageError
 from shardify.format import naming
@@ -114,7 +114,7 @@ def check_finished(config: ConvertConfig) -> None:
     why = why_no_manifest(written=tried - rejected, rejected=rejected, limit=config.max_rejects)
     reasons = common_reasons(rejects_path) if rejected else ""
     if why == OVER_LIMIT:
-        ending = shared_ending(rejects_path)  # derived files taken for inputs: the option that leaves them out
+        ending = shared_ending(rejects_path) or unmasked_folder(rejects_path)  # files taken for inputs: the option that leaves them out
         leave = f", or leave them out with {ending}" if ending else ""
         raise RejectLimitError(
             f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "

@@ -16,13 +16,16 @@ from shardify.beam_jobs.discover import given_label_joins, head_reads, key_paths
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout, unread_annotations, unread_table_signs
+from shardify.plan import file_roles, layout, unread_annotations, unread_table_signs
 
 __all__ = ["check_unread_annotations"]
 
 # Files opened (their first lines only), shallowest first: the dataset's own files lie near its root.
 _OPENED = 16
 _SHOWN = 3
+# Files that lie beside inputs as their documents, tables or annotations: never taken for inputs.
+_SIDE_EXTENSIONS = (file_roles.AUXILIARY_EXTENSIONS | file_roles.SCRIPT_EXTENSIONS | file_roles.TEXT_EXTENSIONS
+                    | file_roles.TABLE_EXTENSIONS | file_roles.LABEL_LIKE_EXTENSIONS)
 _DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog|requirements)", re.IGNORECASE)
 
 
@@ -85,6 +88,27 @@ def _keep_option(detected: layout.SourceLayout) -> str:
     if structure.name_pattern is not None:
         return f"--label-from-name '{structure.name_pattern.regex}' to keep the labels read from the file names"
     return "--label-level 0 to write the inputs without labels"
+
+
+def _unmasked_folders(sample: Sequence[str], media: Sequence[str], detected: layout.SourceLayout) -> list[str]:
+    """Top folders whose files (inputs, or files of no known role, which a folder layout takes in to reject) no mask is
+    named as, beside a top folder of inputs all of which have one (Finding Lungs in CT Data's `3d_images/IMG_0002.nii.gz`
+    volumes beside `2d_images/`, whose slices `2d_masks/` mirrors): written with `--label-level 0` each of those files
+    would be a reject (no mask shares its path), so the option that writes the rest leaves them out by name; the user
+    says whether they are records."""
+    structure = detected.structure
+    masked = {posixpath.basename(p).split(".")[0] for p in sample if structure.is_mask_file(p)}
+    if not masked:
+        return []
+    taken = set(media) | {p for p in sample if not structure.is_mask_file(p) and not file_roles.is_junk(p)
+                          and layout.extension(p) not in _SIDE_EXTENSIONS}
+    tops: dict[str, list[bool]] = {}
+    for p in sorted(taken):
+        if "/" in p:
+            tops.setdefault(p.split("/", 1)[0], []).append(posixpath.basename(p).split(".")[0] in masked)
+    if not any(all(found) for found in tops.values()):
+        return []
+    return sorted(top for top, found in tops.items() if not any(found))
 
 
 def _guess_said(detected: layout.SourceLayout, media: Sequence[str], label_of) -> str:
@@ -166,6 +190,9 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
     if masks and keep.startswith("--label-level 0"):  # a table pairing images and masks alone: the masks left out too
         keep = f"--label-level 0{''.join(f' --exclude {f}' for f in masks)} to write the inputs without labels, their masks no records"
     options.append(keep)
+    if keep.startswith("--label-level 0") and (unmasked := _unmasked_folders(sample, media, detected)):
+        options.append(f"--label-level 0{''.join(f' --exclude {f}' for f in unmasked)} to write the inputs without "
+                       f"labels where {', '.join(f + '/' for f in unmasked)} holds no records (no mask is named as its files)")
     raise UsageError(
         f"files that no reader took name the inputs, which are {_guess_said(detected, media, label_of)}: {shown}{more}: "
         f"their labels, boxes or records may be in those files, and the guess could be wrong: {' or '.join(options)}"

@@ -16,7 +16,7 @@ from shardify.beam_jobs.output.folder import open_output_file
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 
-__all__ = ["MAX_DISTINCT_REASONS", "common_reasons", "shared_ending"]
+__all__ = ["MAX_DISTINCT_REASONS", "common_reasons", "shared_ending", "unmasked_folder"]
 
 # Distinct reasons counted; later new ones are counted together as "other reasons".
 MAX_DISTINCT_REASONS = 10_000
@@ -97,3 +97,39 @@ def shared_ending(path: str) -> str:
         return ""
     (ending,) = endings or {""}
     return f"--exclude '**/*{ending}'" if ending and files >= _MIN_FILES else ""
+
+
+def unmasked_folder(path: str) -> str:
+    """`--exclude <folder>` where every rejected file (not a table's row) of the report at `path`, two or more, lies in
+    one top folder and was rejected as no mask shares its path (Finding Lungs in CT Data's `3d_images/*.nii.gz` volumes
+    beside the slices a mask folder mirrors: files the folder layout took in that no mask is named as), else "": the
+    option that leaves that folder out, said beside the limit's for the user to decide whether it holds records.
+
+    >>> import json, tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+    ...     _ = f.write("".join(json.dumps({"path": f"3d/v{i}.nii.gz", "reason": "no mask in m/ shares its path"}) + "\\n"
+    ...                         for i in range(2)))
+    >>> unmasked_folder(f.name); os.unlink(f.name)
+    '--exclude 3d'
+    """
+    folders: set[str] = set()
+    files = 0
+    try:
+        with open_output_file(path) as report:
+            for number, line in enumerate(report):
+                if number >= _MAX_READ:
+                    return ""
+                try:
+                    row = json_input.parse(line)
+                except InvalidInputError:
+                    return ""
+                if (not isinstance(row, dict) or not isinstance(row.get("path"), str) or row.get("row")
+                        or "/" not in row["path"] or not str(row.get("reason", "")).startswith("no mask in ")):
+                    return ""
+                folders.add(row["path"].split("/", 1)[0])
+                files += 1
+                if len(folders) > 1:
+                    return ""
+    except (OSError, InvalidInputError):
+        return ""
+    return f"--exclude {folders.pop()}" if folders and files >= _MIN_FILES else ""

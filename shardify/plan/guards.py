@@ -25,6 +25,9 @@ tests/layouts/test_unseen_layouts.py:
   split-named class    a class folder holding loose files, directly or in one folder, whose
                        name holds a split word (`val_256/*.jpg` beside `data_256/`,
                        `kaggle_simpson_testset/kaggle_simpson_testset/*.jpg`): a split of the download;
+  respelled classes    a class folder of one split named as another split's class lengthened at a
+                       separator (`train/adenocarcinoma_left.lower.lobe_T2_N0_M0_Ib/` beside
+                       `test/adenocarcinoma/`): one class spelled two ways (`spelling_signs.py`);
   classes per split    split folders whose class folders share no name (Cityscapes' cities):
                        groups, not classes, unless the splits hold disjoint classes on purpose;
   few over many        few class folders over many folders holding the inputs (2 over 50): the
@@ -73,6 +76,7 @@ from shardify.plan.object_signs import numbered_objects
 from shardify.plan.part_signs import named_within, nested_copy, numbered_parts, part_as_class, split_named_class, wrapped_classes
 from shardify.plan.set_signs import same_names_beneath
 from shardify.plan.sign_findings import LABELS_FILE_HINT, NAME_HINT, Finding, Split  # re-exported: callers read them here
+from shardify.plan.spelling_signs import respelled_classes
 from shardify.plan.structure import Structure
 
 __all__ = [
@@ -102,6 +106,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("uneven depth", "an index read as the classes", uneven_depth),
     Sign("same names beneath", "parts or sets read as classes", same_names_beneath),
     Sign("split-named class", "a split or part read as a class", split_named_class),
+    Sign("respelled classes", "one class spelled two ways across the splits read as two classes", respelled_classes),
     Sign("classes per split", "groups read as classes", classes_per_split),
     Sign("containers over classes", "folders named for what they hold read as the classes", containers),
     Sign("numbered index", "numbered folders spreading the files read as the classes", numbered_index),

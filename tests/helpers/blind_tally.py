@@ -116,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                  35,
                                                                  36,
                                                                  37,
+                                                                 38,
                                                                  39),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")

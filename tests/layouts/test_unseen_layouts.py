@@ -123,6 +123,11 @@ _SIGN_CASES = {
         [f"data_256/a/{c}/{i}.jpg" for c in ("abbey", "alley") for i in range(2)] + [f"val_256/{i}.jpg" for i in range(4)],
         "--labels FILE",
     ),
+    "respelled classes": (  # (blindfix38) one class spelled two ways across the splits
+        [f"{split}/{cls}/{i}.png" for split, classes in (("train", ("rose_red", "tulip_yellow", "daisy")),
+                                                         ("test", ("rose", "tulip", "daisy"))) for cls in classes for i in range(3)],
+        "--labels FILE",
+    ),
     "classes per split": (
         [f"{split}/{group}/{i}.png" for split, groups in (("train", ("p01", "p02")), ("test", ("p03", "p04")))
          for group in groups for i in range(3)],
