@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from shardify.beam_jobs.output.folder import open_output_file
 from shardify.errors import InvalidInputError
@@ -75,28 +76,12 @@ def shared_ending(path: str) -> str:
     >>> shared_ending(f.name); os.unlink(f.name)
     "--exclude '**/*_superpixels.png'"
     """
-    endings: set[str] = set()
-    files = 0
-    try:
-        with open_output_file(path) as report:
-            for number, line in enumerate(report):
-                if number >= _MAX_READ:
-                    return ""
-                try:
-                    row = json_input.parse(line)
-                except InvalidInputError:
-                    return ""
-                if not isinstance(row, dict) or not isinstance(row.get("path"), str) or row.get("row"):
-                    return ""  # (a table's row, or a line of another shape: no file to leave out)
-                found = _ENDING.search(row["path"].rsplit("/", 1)[-1])
-                endings.add(found.group(0) if found else "")
-                files += 1
-                if len(endings) > 1:
-                    return ""
-    except (OSError, InvalidInputError):
-        return ""
-    (ending,) = endings or {""}
-    return f"--exclude '**/*{ending}'" if ending and files >= _MIN_FILES else ""
+    def ending(row: dict) -> str:
+        found = _ENDING.search(row["path"].rsplit("/", 1)[-1])
+        return found.group(0) if found else ""
+
+    shared = _shared_by_files(path, ending)
+    return f"--exclude '**/*{shared}'" if shared else ""
 
 
 def unmasked_folder(path: str) -> str:
@@ -112,7 +97,20 @@ def unmasked_folder(path: str) -> str:
     >>> unmasked_folder(f.name); os.unlink(f.name)
     '--exclude 3d'
     """
-    folders: set[str] = set()
+    def folder(row: dict) -> str | None:
+        if "/" not in row["path"] or not str(row.get("reason", "")).startswith("no mask in "):
+            return None
+        return row["path"].split("/", 1)[0]
+
+    shared = _shared_by_files(path, folder)
+    return f"--exclude {shared}" if shared else ""
+
+
+def _shared_by_files(path: str, key: Callable[[dict], str | None]) -> str:
+    """The one `key` every rejected file (not a table's row) of the report at `path` shares, two
+    files or more, else "": also where a row is no file's reject, a key is None, or the report is
+    longer than `_MAX_READ` (the line's hint, not a second pass over a huge report)."""
+    keys: set[str] = set()
     files = 0
     try:
         with open_output_file(path) as report:
@@ -123,13 +121,15 @@ def unmasked_folder(path: str) -> str:
                     row = json_input.parse(line)
                 except InvalidInputError:
                     return ""
-                if (not isinstance(row, dict) or not isinstance(row.get("path"), str) or row.get("row")
-                        or "/" not in row["path"] or not str(row.get("reason", "")).startswith("no mask in ")):
+                if not isinstance(row, dict) or not isinstance(row.get("path"), str) or row.get("row"):
+                    return ""  # (a table's row, or a line of another shape: no file to leave out)
+                found = key(row)
+                if found is None:
                     return ""
-                folders.add(row["path"].split("/", 1)[0])
+                keys.add(found)
                 files += 1
-                if len(folders) > 1:
+                if len(keys) > 1:
                     return ""
     except (OSError, InvalidInputError):
         return ""
-    return f"--exclude {folders.pop()}" if folders and files >= _MIN_FILES else ""
+    return keys.pop() if keys and files >= _MIN_FILES else ""
