@@ -17,12 +17,12 @@ Plain functions of paths and first lines, no I/O: `beam_jobs/discover/guards.py`
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.converters import attribute_rows
 from shardify.plan.box_format import is_number
+from shardify.plan.path_parts import extension
 from shardify.plan.split_extensions import SPLIT_EXTENSIONS, extension_splits
 
 __all__ = ["attribute_tables_message", "candidates", "value_rows"]
@@ -81,11 +81,6 @@ _VALUE_KINDS = frozenset({"data", *SPLIT_EXTENSIONS})
 _COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
 
 
-def _extension(path: str) -> str:
-    name = posixpath.basename(path)
-    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
-
-
 def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     """The files whose lines `attribute_tables_message` needs: each of a table kind's extension,
     where every other file is a companion (else no file's lines are needed). `inputs`, the files taken
@@ -97,11 +92,11 @@ def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     (['iris.data'], [])
     """
     kinds = {kind.extension for kind in _KINDS}
-    if len(inputs) > _FEW_INPUTS or any(_extension(p) for p in inputs):
+    if len(inputs) > _FEW_INPUTS or any(extension(p) for p in inputs):
         return []
-    if any(_extension(p) not in kinds and _extension(p) not in _COMPANIONS for p in paths):
+    if any(extension(p) not in kinds and extension(p) not in _COMPANIONS for p in paths):
         return []
-    return sorted(p for p in paths if _extension(p) in kinds)
+    return sorted(p for p in paths if extension(p) in kinds)
 
 
 def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) -> str:
@@ -117,13 +112,13 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) ->
     """
     by_extension = {kind.extension: kind for kind in _KINDS}
     tables = sorted(heads)
-    if not tables or not all(by_extension[_extension(p)].looks(heads[p]) for p in tables):
+    if not tables or not all(by_extension[extension(p)].looks(heads[p]) for p in tables):
         return ""
-    names = {by_extension[_extension(p)].name for p in tables}
+    names = {by_extension[extension(p)].name for p in tables}
     named = names.pop() if len(names) == 1 else "attribute table"
     shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
     said = f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), no images or texts"
-    if all(_extension(p) in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
+    if all(extension(p) in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
         rows = [[cell.strip() for cell in line.split(",")] for line in heads[tables[0]] if line.strip()]
         columns = tuple(str(n) for n in range(1, len(rows[0]) + 1))
         splits = extension_splits(tables)

@@ -10,18 +10,14 @@ such table the split of its extension, as `split_patterns` a layout file shows a
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Sequence
+
+from shardify.plan.path_parts import extension
 
 __all__ = ["SPLIT_EXTENSIONS", "extension_splits", "note"]
 
 # extension -> split: each documented by a UCI dataset's description (`.names`) naming its files.
 SPLIT_EXTENSIONS: dict[str, str] = {"tra": "train", "tes": "test", "trn": "train", "tst": "test"}
-
-
-def _ending(path: str) -> str:
-    name = posixpath.basename(path)
-    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
 
 
 def extension_splits(tables: Sequence[str]) -> tuple[tuple[str, str], ...]:
@@ -33,9 +29,9 @@ def extension_splits(tables: Sequence[str]) -> tuple[tuple[str, str], ...]:
     >>> extension_splits(["optdigits.tra", "notes.csv"]), extension_splits(["a.tra", "b.trn"])
     ((), ())
     """
-    if not tables or any(_ending(p) not in SPLIT_EXTENSIONS or set("*?[]{}") & set(p) for p in tables):
+    if not tables or any(extension(p) not in SPLIT_EXTENSIONS or set("*?[]{}") & set(p) for p in tables):
         return ()  # (each path is its own split pattern: no glob character may be in it)
-    pairs = tuple(sorted((p, SPLIT_EXTENSIONS[_ending(p)]) for p in tables))
+    pairs = tuple(sorted((p, SPLIT_EXTENSIONS[extension(p)]) for p in tables))
     return pairs if len({split for _, split in pairs}) > 1 else ()
 
 
