@@ -171,6 +171,25 @@ def _label_groups(record: Element) -> list[Element]:
             and len(el) and all(not list(c) and not c.attrib and (c.text or "").strip() for c in el)]
 
 
+def _nested_leaves(record: Element) -> list[tuple[str, Element]]:
+    """(its parent's name, the leaf) of each element of text alone (no children, no attributes) below the
+    record's children, outside its paragraphs and label groups: the Blurb Genre Collection's
+    `<metadata><author>..</author><isbn>..</isbn></metadata>`, a `<meta><genre>Drama</genre></meta>`. Each is a
+    cell of its name: read by attributes alone below the children, such a genre was dropped unseen and its
+    records written unlabelled with exit 0, where a table's column of it is offered as any column is."""
+    skip = _inline(record) | {id(c) for group in _label_groups(record) for c in group}
+    return [(_local(parent.tag), leaf) for child in record for parent in child.iter() for leaf in parent
+            if id(leaf) not in skip and not list(leaf) and not leaf.attrib]
+
+
+def _nested_names(found: list[Element], taken: set[str]) -> dict[tuple[str, str], str]:
+    """{(parent, tag): cell name} of the records' nested leaves (`_nested_leaves`): the tag's name, or
+    `<parent>_<tag>` where a cell of the record, or another parent's leaf, has the name already."""
+    pairs = {(parent, _local(leaf.tag)) for record in found for parent, leaf in _nested_leaves(record)}
+    by_tag = Counter(tag for _, tag in pairs)
+    return {(parent, tag): tag if by_tag[tag] == 1 and tag not in taken else f"{parent}_{tag}" for parent, tag in pairs}
+
+
 def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
     """{(tag, attribute): cell name} of the attributes of the elements below the records: the
     attribute's name, or `<tag>_<attribute>` where two tags share it."""
@@ -181,7 +200,8 @@ def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
     return {(tag, name): (name or tag) if by_name[name or tag] == 1 else f"{tag}_{name or tag}" for tag, name in pairs}
 
 
-def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], leaves: set[str]) -> dict[str, object]:
+def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], leaves: set[str],
+         nested: dict[tuple[str, str], str]) -> dict[str, object]:
     # every record names every leaf child any record has (an empty one where it has none), so that a
     # record without its text is its row's reject, never read with another cell (its `id`) as the text
     cells: dict[str, object] = {tag: [] if tag in listed else "" for tag in leaves}
@@ -210,6 +230,14 @@ def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], l
             cells[names[(_local(element.tag), attribute)]].append(value)  # type: ignore[union-attr]
     for group in _label_groups(record):
         cells[names[(_local(group.tag), "")]].extend((c.text or "").strip() for c in group)  # type: ignore[union-attr]
+    for name in nested.values():
+        cells.setdefault(name, [] if name in listed else "")
+    for parent, leaf in _nested_leaves(record):
+        name, text = nested[(parent, _local(leaf.tag))], (leaf.text or "").strip()
+        if name in listed:
+            cells[name].append(text)  # type: ignore[union-attr]
+        else:
+            cells[name] = text
     return cells
 
 
@@ -268,7 +296,11 @@ def records(data: bytes) -> list[dict[str, object]]:
     listed = {tag for record in found for tag, n in Counter(_local(c.tag) for c in record).items() if n > 1}
     names = _cell_names(found)
     leaves = {_local(child.tag) for record in found for child in record if not list(child) and not _is_paragraph(child)}
-    return [_row(record, names, listed, leaves) for record in found]
+    nested = _nested_names(found, leaves | set(names.values()) | {a for record in found for a in record.attrib})
+    # a nested leaf repeating in a record (`<meta><genre>A</genre><genre>B</genre></meta>`) is a list, as a child is
+    listed |= {nested[key] for record in found
+               for key, n in Counter((parent, _local(leaf.tag)) for parent, leaf in _nested_leaves(record)).items() if n > 1}
+    return [_row(record, names, listed, leaves, nested) for record in found]
 
 
 def _parsed(data: bytes, pseudo: bool = False) -> Element:
