@@ -178,8 +178,9 @@ def _nested_leaves(record: Element) -> list[tuple[str, Element]]:
     cell of its name: read by attributes alone below the children, such a genre was dropped unseen and its
     records written unlabelled with exit 0, where a table's column of it is offered as any column is."""
     skip = _inline(record) | {id(c) for group in _label_groups(record) for c in group}
-    return [(_local(parent.tag), leaf) for child in record for parent in child.iter() for leaf in parent
-            if id(leaf) not in skip and not list(leaf) and not leaf.attrib]
+    # (markup inside a child named as a text, `<body>a <i>b</i></body>`, is that text's, never a cell of its own)
+    return [(_local(parent.tag), leaf) for child in record if _local(child.tag).lower() not in _TEXT_NAMES
+            for parent in child.iter() for leaf in parent if id(leaf) not in skip and not list(leaf) and not leaf.attrib]
 
 
 def _nested_names(found: list[Element], taken: set[str]) -> dict[tuple[str, str], str]:

@@ -70,3 +70,9 @@ def test_paragraph_markup_and_label_group_children_give_no_cells_of_their_own() 
     rows = xml_records.records(doc)
     assert [sorted(r) for r in rows] == [["id", "tags", "text"]] * 2
     assert [r["tags"] for r in rows] == [["x"], ["y"]]
+
+
+def test_markup_inside_a_text_child_gives_no_cell() -> None:
+    doc = (b"<docs><doc><body>A <i>bold</i> claim.</body><meta><genre>x</genre></meta></doc>"
+           b"<doc><body>Plain.</body><meta><genre>y</genre></meta></doc></docs>")
+    assert [sorted(r) for r in xml_records.records(doc)] == [["body", "genre"]] * 2
