@@ -25,6 +25,7 @@ from shardify.converters.mat_evidence_files import MAX_MAT_BYTES, mat_rows, mat_
 from shardify.converters.objects import hf_objects
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
+from shardify.inputs.whole_numbers import is_decimal
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import headerless_tables, list_row_fields
 from shardify.plan.composite_keys import key_of
@@ -167,6 +168,10 @@ def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tab
         yield EvidenceRow(number, key, labels=tuple(sorted({obj.label for obj in objects})), objects=objects)
 
 
+def _no_score(value: str) -> str:
+    return f"label {value[:40]!r} is no number, where the column's labels are scores (numbers kept as written)"
+
+
 def _label_field(fields: list[str], found: Evidence, shape: list[int]) -> str:
     """The label of a row (the field at `label_column`, or with `label_rest` the rest of the line),
     or raises InvalidInputError where the row's length differs from the first row's (`shape`
@@ -223,6 +228,8 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
             label = normalise_label(_label_field(fields, found, shape))
             if found.label_numbers and not is_class_number(label):  # (`-3`, `2.5`, `cat` among class numbers)
                 raise InvalidInputError(no_class_number(label))
+            if found.label_scores and not is_decimal(label):  # (`nan`, `?` among scores)
+                raise InvalidInputError(_no_score(label))
         except InvalidInputError as error:
             yield EvidenceRow(number, fields[found.column], found.split, error=f"row {number} of {found.path}: {error.reason}")
             continue
@@ -355,8 +362,13 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
         if not key or not value:
             yield tables.RowError(number, "an empty key" if not key else "a name without a label")
             continue
+        # a row naming its input with a label that is none rejects that input, naming the row: as the table's
+        # row alone, the input was written unlabelled beside the labelled ones
         if found.label_numbers and not is_class_number(value):
-            yield tables.RowError(number, no_class_number(value))
+            yield EvidenceRow(number, key, found.split, error=f"row {number} of {found.path}: {no_class_number(value)}")
+            continue
+        if found.label_scores and not is_decimal(value):
+            yield EvidenceRow(number, key, found.split, error=f"row {number} of {found.path}: {_no_score(value)}")
             continue
         listed = list_labels(value) if found.label_lists else None
         if found.label_lists and listed is None:

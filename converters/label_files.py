@@ -39,6 +39,7 @@ from shardify.converters.label_rows import LabelRow  # (re-exported: callers rea
 from shardify.converters.one_hot_stops import check_one_hot_classes
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
+from shardify.inputs.whole_numbers import is_decimal
 from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
 from shardify.plan.tag_labels import label_lists, list_labels
 
@@ -126,6 +127,7 @@ def _table(
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
     label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)
+    scored = judged and not numbered and _scored(header, label)  # (scores kept as written: a `nan` among them no class)
     # `['Comedy', 'Drama']` cells (as a keyed table's, `tag_labels.label_lists`): each a record's labels
     listed = judged and _list_literals(header, label)
     # a column of single label words: a cell written as a sentence is its row's reject, not a class
@@ -166,6 +168,10 @@ def _table(
             continue
         if numbered and isinstance(cell, str) and not is_class_number(cell.strip()):
             yield tables.RowError(row.row, no_class_number(cell.strip()), key)
+            continue
+        if scored and isinstance(cell, str) and not is_decimal(cell.strip()):
+            yield tables.RowError(row.row, f"label {cell.strip()[:40]!r} is no number, where the column's labels are scores "
+                                           "(numbers kept as written)", key)
             continue
         if sentence:  # a sentence in a column of label words, in too few rows to be a class
             yield tables.RowError(row.row, sentence, key)
@@ -244,6 +250,18 @@ def _class_numbered(header: tables.TableHeader, label: str) -> bool:
         return False
     at = header.columns.index(label)
     return class_numbered([row[at].strip() for row in header.sample if at < len(row)])
+
+
+def _scored(header: tables.TableHeader, label: str) -> bool:
+    """Most of the label column's sampled cells (CSV, TSV) are decimal numbers, some not whole (`2.883`: scores
+    kept as written; as `class_numbered` judges class numbers): then a cell that is none (`nan`, `?`, a word,
+    in the sample or deep in the file past it) rejects its row, never a class 'nan' beside the scores."""
+    if not label or label not in header.columns:
+        return False
+    at = header.columns.index(label)
+    cells = [row[at].strip() for row in header.sample if at < len(row) and row[at].strip()]
+    numbers = [c for c in cells if is_decimal(c)]
+    return len(numbers) * 2 > len(cells) and any(not c.lstrip("+-").isdigit() for c in numbers)
 
 
 def _label_worded(header: tables.TableHeader, label: str) -> bool:

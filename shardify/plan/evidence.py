@@ -172,6 +172,10 @@ class Evidence:
       label_numbers: LABEL_LINES read as a keyed table: its labels are class numbers (most rows
         detection read hold whole numbers): a row whose label is not one (`nan`, `-1`, `2.5`) is its
         reject, never a class of its own.
+      label_scores: SPLIT_LIST, LABEL_LINES: its labels are scores kept as written (a decimal number each:
+        `CF437.jpg 2.883333`, a table's MOS column): a row whose label is no number (`nan`, `?`, a word) is its
+        reject, never a class of its own. Detection reads a list's or table's first rows only: a `nan` row
+        deep in a large list was the class 'nan', exit 0.
       label_also: LABEL_LINES read as a keyed table: further label columns (`--label-column
         Type1,Type2`: Pokemon's second type, empty where there is none), a row's labels the
         given cells of `label_column` and these (multi-label); () where one column gives the label.
@@ -241,6 +245,7 @@ class Evidence:
     label_digits: int = 0
     label_separator: str = ""
     label_numbers: bool = False
+    label_scores: bool = False
     label_lists: bool = False
     label_also: tuple[int, ...] = ()
     cells: int = 0

@@ -142,7 +142,7 @@ def with_scores(
         for e, _ in group:
             if label_column and label_column.strip() == score_field(e):
                 note = f"{e.note}, a score beside each file kept as written (--label-column {label_column})"
-                chosen[e.path] = dataclasses.replace(e, label_column=1 - e.column, note=note)
+                chosen[e.path] = dataclasses.replace(e, label_column=1 - e.column, label_scores=True, note=note)
             elif not decided:  # (a --label-column naming another field, the file's, reads no score either)
                 stopped.append((e, example))
     if stopped:
