@@ -69,7 +69,11 @@ kind): a headerless UCI table whose cells are letter codes, not numbers, is a ta
 attribute_tables.py `categorical_rows`), its stop naming the first column beside the last where no cell is a
 number and the --exclude of the folder's extensionless `Index` (mushroom a good stop). 5 right, 3 good stops, 2
 useless stops (guns, nuinsseg), 0 exit 1, 0 WRONG EXIT 0 (13:23 UTC). Batches 30, 33, 35, 39 re-tallied after it
-(13:24 UTC): 3/2/5/0/0, 6/4/0/0/0, 6/3/1/0/0, 5/3/2/0/0, as before.
+(13:24 UTC): 3/2/5/0/0, 6/4/0/0/0, 6/3/1/0/0, 5/3/2/0/0, as before. Then one set of names in several forms in
+each class folder (an organ's 'tissue images/' beside masks and maps of the same names) stops naming --label-level 0
+and an --exclude glob of each other form (shardify/plan/view_signs.py; nuinsseg a good stop): 5 right, 4 good stops,
+1 useless stop (guns), 0 exit 1, 0 WRONG EXIT 0 (13:30 UTC). Batches 26, 28 .. 39 re-tallied after it (13:30 ..
+13:34 UTC) read as on main: 3/4/3, 4/5/1, 5/3/2, 3/2/5, 5/4/1, 4/6/0, 6/4/0, 7/3/0, 6/3/1, 6/4/0, 1/3/6, 4/4/2, 5/3/2.
 """
 
 from __future__ import annotations
@@ -351,8 +355,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "mar20": None,
     "guns": None,               # --label-level 0 (the stop's) writes the images without their boxes (tried: wrong)
     "gta5": None,
-    "nuinsseg": None,           # the stop offers --labels or class_path/class_leaf; --label-level 0 then stops on the
-    # mask folders, and with them excluded every 'label masks' TIFF names four files (tried: no records written)
+    "nuinsseg": {"label_level": 0, "exclude": ("*/distance maps", "*/label masks modify", "*/mask binary", "*/vague areas")},
+    # (the stop's since blindfix41, tried: right; at 5007f5c2 the stop offered --labels or class_path/class_leaf, and
+    # --label-level 0 then stopped on the mask folders, and with them excluded every 'label masks' TIFF named four files)
     "hatecheck": {"text_column": "test_case", "label_column": "label_gold"},  # the stop's (tried: right)
     "isarcasm": {"label_column": "sarcastic"},  # the stop's (tried: right)
     "mushroom": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "1",

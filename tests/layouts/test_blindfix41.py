@@ -8,6 +8,13 @@
   first column beside the last where the table holds no number (converters/attribute_rows.py `attributes_remedy`:
   the class leads the table or ends it) and the `--exclude` of the extensionless listing (`Index`) that
   `--layout tables` would read as `label text` lines.
+- a folder per organ holding one set of file names in several forms (NuInsSeg's `human bladder/tissue images/`
+  beside `label masks modify/`, `mask binary/`, `distance maps/`, `vague areas/mask binary/`, all of the names
+  `human_bladder_01` ...): read with the organs as the classes, the stop said the classes lay at uneven depths and
+  offered --labels or class_path, none of which keeps the masks out. Now, where in each class folder every
+  subfolder holds the same stems, one is named for images and another for masks (or a mask folder is already set
+  aside beside them), the stop says they are forms of the same samples and names --label-level 0 and an
+  --exclude glob of each other form (shardify/plan/view_signs.py, a row of `guards.SIGNS` before `uneven depth`).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers import blind41
+from helpers.blind23 import _pic
 from helpers.one_place import records
 from helpers.refusals import refusal
 from helpers.sources import write_file
@@ -80,3 +88,62 @@ def test_hostile_twins_prose_with_commas_and_one_row_of_codes_are_no_attribute_t
     write_file(tmp_path / "ragged" / "codes.data", "p,x,s,n\ne,x,s\np,b,s,w,t\ne,f\n")
     write_file(tmp_path / "ragged" / "codes.names", "codes\n")
     assert "tables of attributes" not in refusal(tmp_path / "ragged", tmp_path / "out2")
+
+
+def test_the_case_names_the_forms_and_converts_right(tmp_path: Path) -> None:
+    """The case: nuinsseg's stop says forms of the same samples and names --label-level 0 and the four forms'
+    --exclude; followed, the truth's records (each tissue image unlabelled, no mask or map a record)."""
+    truth = blind41.DATASETS["nuinsseg"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "one set of file names in several forms" in said and "uneven depths" not in said, said
+    follow = blind41.FOLLOW["nuinsseg"]
+    assert all(f"--exclude {glob!r}" in said for glob in follow["exclude"]) and "--label-level 0 " in said, said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **follow))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _forms(root: Path, groups: tuple[str, ...], forms: tuple[str, ...], stems=lambda g, f, i: f"{g}_{i}") -> None:
+    """Each group folder holding each form folder, three PNGs a form (the first form photos, the others masks)."""
+    for g in groups:
+        for f, form in enumerate(forms):
+            for i in range(1, 4):
+                data = _pic(f"{g}{form}{i}") if f == 0 else _pic(f"{g}{form}{i}", values=[0, 255])
+                write_file(root / g / form / f"{stems(g, form, i)}.png", data)
+
+
+def test_a_neighbour_sites_of_images_masks_and_boundary_maps(tmp_path: Path) -> None:
+    """Not in the batch: a folder per acquisition site (as multi-centre nuclei and ultrasound sets ship them),
+    each holding `RGB images/`, `binary mask/` and `boundary maps/` of the same names: the mask folder is set
+    aside already, and the stop names --label-level 0 and the boundary maps' --exclude; followed, the images
+    alone, unlabelled."""
+    _forms(tmp_path / "src", ("site_A", "site_B"), ("RGB images", "binary mask", "boundary maps"))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "several forms" in said and "--label-level 0 --exclude '*/boundary maps' (" in said, said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), label_level=0, exclude=("*/boundary maps",)))
+    written = records(tmp_path / "followed")
+    assert sorted(written) == sorted(f"{g}/RGB images/{g}_{i}.png" for g in ("site_A", "site_B") for i in (1, 2, 3))
+    assert {labels for _, labels, _ in written.values()} == {()}, written
+
+
+def test_hostile_twins_views_without_an_images_folder_or_of_other_names_are_no_forms(tmp_path: Path) -> None:
+    """Hostile twins: classes of several views of the same objects (`cat/front/1.png`, `cat/side/1.png`: no
+    folder named for images, none for masks), and an images folder beside a masks folder whose names are others'
+    (no one set of names): the sign stays silent."""
+    _forms(tmp_path / "views", ("cat", "dog"), ("front", "side", "top"))
+    found = _said(tmp_path / "views", tmp_path / "out1")
+    assert "several forms" not in found, found
+    _forms(tmp_path / "apart", ("site_A", "site_B"), ("images", "mask binary", "distance maps"),
+           stems=lambda g, f, i: f"{g}_{f.split()[0]}_{i}")
+    found = _said(tmp_path / "apart", tmp_path / "out2")
+    assert "several forms" not in found, found
+
+
+def _said(src: Path, out: Path) -> str:
+    """The stop's message, or "" where it converts."""
+    from shardify.errors import UsageError
+
+    try:
+        run_conversion(ConvertConfig(str(src), str(out)))
+    except UsageError as stopped:
+        return str(stopped)
+    return ""
