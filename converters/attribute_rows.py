@@ -26,6 +26,7 @@ from shardify.converters import kept_values
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
 from shardify.format.example_proto import BYTES, FLOAT
+from shardify.plan.box_format import is_number
 
 __all__ = [
     "MISSING_CELLS",
@@ -113,19 +114,39 @@ def attribute_value(value: object, dtype: str) -> bytes | int | float:
 
 def attributes_remedy(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool) -> str:
     """The options that read a table of attributes a row a record, with the label column likeliest by
-    its cells (the last column holding few values; the user's to confirm), for a stop to name.
+    its cells (the last column holding few values; the user's to confirm), for a stop to name. Where
+    the first column repeats few values too and the last is no class, or no cell is a number (a
+    categorical table, every column few codes: UCI's mushroom table leads with its class, car's ends
+    with it), the first is named beside (or instead of) the last: the two places a class column sits.
 
     >>> attributes_remedy(("ph", "Potability"), [("7.1", "0"), ("6.5", "1")], True)
     "read each row as a record of its columns: --text-column none --keep-columns '*' --label-column 'Potability' (the class column; its cells 0, 1 in the rows read)"
+    >>> attributes_remedy(("1", "2", "3"), [("p", "x", "u"), ("e", "b", "g"), ("e", "x", "u")], False).split("'*' ")[1]
+    "--label-column '3' (the class column; its cells g, u in the rows read) or '1' (the first column; its cells e, p: the class where the table leads with it)"
     """
-    last = len(columns) - 1
-    values = sorted({str(row[last]).strip() for row in sample if len(row) == len(columns)})
-    label = columns[last] if columns and values and len(values) <= _FEW_CLASSES else ""
-    shown = ", ".join(values[:5]) + (", ..." if len(values) > 5 else "")
-    which = (f"--label-column {label!r} (the class column; its cells {shown} in the rows read)" if label else
-             "--label-column C (the class column, by name or number from 1)")
+    rows = [row for row in sample if len(row) == len(columns)]
+    last = _class_cells(rows, len(columns) - 1) if columns else []
+    first = _class_cells(rows, 0) if len(columns) > 1 and len(rows) > 1 else []
+    if first and (len(set(first)) == len(rows) or (last and any(is_number(str(c)) for row in rows for c in row))):
+        first = []  # an id or a name a row, or a table of numbers whose last column is its class (Zoo, optdigits)
+    label = columns[-1] if last else ""
+    which = f"--label-column {label!r} (the class column; its cells {_shown(last)} in the rows read)" if label else ""
+    if first:
+        said = f"{columns[0]!r} (the first column; its cells {_shown(first)}: the class where the table leads with it)"
+        which = f"{which} or {said}" if which else f"--label-column {said}"
+    which = which or "--label-column C (the class column, by name or number from 1)"
     del header  # (a headerless table's columns are numbers, named as such: `--label-column '18'`)
     return f"read each row as a record of its columns: --text-column {NO_TEXT} --keep-columns '*' {which}"
+
+
+def _class_cells(rows: Sequence[Sequence[object]], index: int) -> list[str]:
+    """Column `index`'s distinct cells, sorted, where they are few (_FEW_CLASSES), else []."""
+    values = sorted({str(row[index]).strip() for row in rows})
+    return values if values and len(values) <= _FEW_CLASSES else []
+
+
+def _shown(values: Sequence[str]) -> str:
+    return ", ".join(values[:5]) + (", ..." if len(values) > 5 else "")
 
 
 def describe_missing(label: str, keep: Sequence[str], classes: Sequence[str] = ()) -> str:

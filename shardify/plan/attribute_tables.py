@@ -44,7 +44,8 @@ def _arff(lines: Sequence[str]) -> bool:
 
 
 def value_rows(lines: Sequence[str]) -> bool:
-    """Comma rows of one width, of _MIN_CELLS or more, at least half of each row's cells numbers.
+    """Comma rows of one width, of _MIN_CELLS or more, at least half of each row's cells numbers, or
+    every cell a number or a short code (`categorical_rows`).
 
     >>> value_rows(["aardvark,1,0,0,1,4,1", "bass,0,0,1,0,0,4", "crab,0,0,1,0,6,7"])
     True
@@ -53,10 +54,35 @@ def value_rows(lines: Sequence[str]) -> bool:
     >>> value_rows(["pos,a film, in short, fine", "neg,dull,dull,dull,dull"])  # texts with commas
     False
     """
-    rows = [[cell.strip() for cell in line.split(",")] for line in lines if line.strip()]
+    rows = _comma_rows(lines)
     if len(rows) < _MIN_ROWS or len({len(row) for row in rows}) != 1 or len(rows[0]) < _MIN_CELLS:
         return False
-    return all(2 * sum(is_number(cell) for cell in row) >= len(row) for row in rows)
+    return all(2 * sum(is_number(cell) for cell in row) >= len(row) for row in rows) or categorical_rows(rows)
+
+
+def _comma_rows(lines: Sequence[str]) -> list[list[str]]:
+    return [[cell.strip() for cell in line.split(",")] for line in lines if line.strip()]
+
+
+# A code of a categorical table: UCI's mushroom letters ('p', 'x', '?'), car's 'vhigh', nursery's
+# 'great_pret', tic-tac-toe's 'positive'; a word of prose is as short, so a row needs every cell one.
+_CODE_CHARS = 12
+
+
+def categorical_rows(rows: Sequence[Sequence[str]]) -> bool:
+    """Rows of attributes coded as short tokens (UCI's categorical sets: `agaricus-lepiota.data`
+    `p,x,s,n,t,p,f,c,n,k,e,e,s,s,w,w,p,w,o,p,k,s,u`, `car.data` `vhigh,vhigh,2,2,small,low,unacc`):
+    every cell a number or a token of at most _CODE_CHARS characters without a space. A text split at
+    its commas has cells of several words; rows of one word each are no texts either.
+
+    >>> categorical_rows([["p", "x", "s", "n"], ["e", "x", "?", "y"], ["e", "b", "s", "w"]])
+    True
+    >>> categorical_rows([["pos", "a film", "in short", "fine"], ["neg", "dull", "dull", "dull"]])
+    False
+    """
+    return bool(rows) and all(
+        is_number(cell) or (0 < len(cell) <= _CODE_CHARS and not any(ch.isspace() for ch in cell))
+        for row in rows for cell in row)
 
 
 @dataclass(frozen=True)
@@ -99,11 +125,14 @@ def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     return sorted(p for p in paths if extension(p) in kinds)
 
 
-def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) -> str:
+def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], listings: Sequence[str] = ()) -> str:
     """The stop for a source whose files are tables of attributes (module docstring), or "".
 
     Args:
       heads: each of `candidates`' files -> its first lines.
+      listings: the files without an extension beside them (`candidates`' `inputs`: UCI's `Index`, a
+        listing of the folder), which `--layout tables` would read as `label text` lines: named for
+        `--exclude` in the remedy.
 
     >>> attribute_tables_message("zoo", {"zoo.data": ["aardvark,1,0,0,1", "bass,0,0,1,0", "crab,0,0,1,7"]})[:65]
     'zoo holds tables of attributes (1 UCI-style .data file: zoo.data)'
@@ -119,12 +148,13 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) ->
     shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
     said = f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), no images or texts"
     if all(extension(p) in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
-        rows = [[cell.strip() for cell in line.split(",")] for line in heads[tables[0]] if line.strip()]
+        rows = _comma_rows(heads[tables[0]])
         columns = tuple(str(n) for n in range(1, len(rows[0]) + 1))
         splits = extension_splits(tables)
         by_split = (" (each file of its extension's split: " + ", ".join(f"{p} {s}" for p, s in splits[:_SHOWN]) + ")") if splits else ""
+        excluded = "".join(f" --exclude {p!r}" for p in sorted(listings))
         return (f"{said}; to {attribute_rows.attributes_remedy(columns, rows, header=False)} "
-                f"--layout tables{by_split} (docs/converting.md, tables of attributes)")
+                f"--layout tables{by_split}{excluded} (docs/converting.md, tables of attributes)")
     return (
         f"{said}: a row of feature values and its class is no record shardify writes from this format (Weka's ARFF); "
         "read them with a table tool (pandas, scipy's loadarff) instead, or write them as a CSV and convert that with "

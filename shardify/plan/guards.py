@@ -78,6 +78,7 @@ from shardify.plan.set_signs import same_names_beneath
 from shardify.plan.sign_findings import LABELS_FILE_HINT, NAME_HINT, Finding, Split  # re-exported: callers read them here
 from shardify.plan.spelling_signs import respelled_classes
 from shardify.plan.structure import Structure
+from shardify.plan.view_signs import views_of_one_set
 
 __all__ = [
     "Finding",
@@ -103,6 +104,7 @@ class Sign:
 SIGNS: tuple[Sign, ...] = (
     Sign("nested copy", "a download's copy of itself read beside it", nested_copy),
     Sign("folder per sample", "a folder per sample read as the classes", folder_per_input),
+    Sign("views of one set", "one set of samples in several forms (images, masks, maps) read as parts", views_of_one_set),
     Sign("uneven depth", "an index read as the classes", uneven_depth),
     Sign("same names beneath", "parts or sets read as classes", same_names_beneath),
     Sign("split-named class", "a split or part read as a class", split_named_class),

@@ -133,6 +133,11 @@ _SIGN_CASES = {
          for group in groups for i in range(3)],
         "--label-level 0",
     ),
+    "views of one set": (  # blindfix41: an organ's images beside masks and maps of the same names (NuInsSeg's)
+        [f"cells/{o}/{f}/{o}_{i}.png" for o in ("liver", "lung") for f in ("raw images", "mask binary", "distance maps")
+         for i in range(3)],
+        "--label-level 0 --exclude '*/*/distance maps' --exclude '*/*/mask binary'",
+    ),
     "uneven depth": (
         [f"index/{p}/{i}.png" for p in ("x/alpha", "x/beta/one", "y/delta", "y/eps/two") for i in range(2)],
         "--labels FILE",
