@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover.candidates import reject
 from shardify.beam_jobs.discover import mirror_label_files, voc_beside, word_captions
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, named_box_lines, tables
+from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, mat_boxes, named_box_lines, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -102,6 +102,7 @@ class ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
         extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else fmt.extension if fmt else "txt"
+        # (a per-image .mat: PER_IMAGE_MAT's extension "mat", read by converters/mat_boxes.py)
         if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
             yield from self._folder_tables(found, fmt, rule)
             return
@@ -138,7 +139,8 @@ class ReadEvidence(beam.DoFn):
                 yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
             try:
-                limit = box_text.document_limit(fmt) if fmt is not None else evidence_files.MAX_XML_BYTES
+                limit = (mat_boxes.MAX_MAT_BOX_BYTES if fmt is not None and fmt.pairing == box_formats.PER_IMAGE_MAT
+                         else box_text.document_limit(fmt) if fmt is not None else evidence_files.MAX_XML_BYTES)
                 with open_input(join_path(folder, item.relpath)) as fileobj:
                     data = fileobj.read(limit + 1)
                 if found.kind == LABEL_FILES:  # one word, the image's label (`word_captions`)
@@ -147,6 +149,8 @@ class ReadEvidence(beam.DoFn):
                     continue
                 if found.kind == XML_OBJECTS:
                     objects = evidence_files.voc_annotation(data)
+                elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_MAT:
+                    objects = mat_boxes.mat_objects(data, fmt)
                 elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_JSON:
                     objects = box_text.per_image_json_objects(data, fmt)
                 elif fmt is not None:

@@ -24,6 +24,9 @@ Seven ways the annotation files pair with the images:
              boxes under one key as a list (FUNSD's `form`), or under numbered keys (DeepFashion2's
              `item1`, `item2`: `boxes_field` "item*"), each an object naming its class and holding its
              box as a list of four numbers (`converters/json_box_files.py` reads them)
+  PER_IMAGE_MAT  one MATLAB file per image, in a folder mirroring the images' folder, by stem: its
+             boxes one variable, each a struct of corner points (the Oxford hand dataset's
+             `annotations/<stem>.mat`; `converters/mat_boxes.py` reads them)
 
 The type is `shardify/plan/box_format.py`, the rows `shardify/plan/box_format_rows.py` (both
 re-exported here). A row says where the class and the four box numbers are (a field index, or a column name), the
@@ -58,6 +61,8 @@ from shardify.plan.box_format import (
     PER_IMAGE,
     POINTS_PIXELS,
     PER_IMAGE_JSON,
+    PER_IMAGE_MAT,
+    CORNER_POINTS_YX,
     QUAD_PIXELS,
     ROTATED_PIXELS,
     ROWS,
@@ -89,6 +94,8 @@ __all__ = [
     "FRAME_ROWS",
     "IDL_LINES",
     "PER_IMAGE_JSON",
+    "PER_IMAGE_MAT",
+    "CORNER_POINTS_YX",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
