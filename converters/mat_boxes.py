@@ -26,20 +26,38 @@ from shardify.errors import InvalidInputError
 from shardify.plan.box_formats import FORMATS, PER_IMAGE_MAT, BoxFormat
 from shardify.plan.entries import SourceObject
 
-__all__ = ["MAX_MAT_BOX_BYTES", "holds_no_boxes", "mat_format", "mat_objects"]
+__all__ = ["MAX_MAT_BOX_BYTES", "holds_no_boxes", "mat_format", "mat_objects", "read_v5"]
 
 # One image's boxes: the Oxford hand dataset's files are under 1 KB; a larger one is no such file.
 MAX_MAT_BOX_BYTES = 4 << 20
 # A corner beyond this is no pixel of any image (a 1e30 would overflow the record's coordinates).
 _MAX_COORDINATE = 1e7
+# How a MATLAB 5 file (v5, v6 and v7 alike) opens: its header's text.
+_V5_HEADER = b"MATLAB 5.0 MAT-file"
 # MATLAB's pixel i has its centre at i: the record's pixel i - 1 spans [i - 1, i), its centre i - 0.5.
 _MATLAB_SHIFT = 0.5
+
+
+def read_v5(data: bytes) -> dict[str, Any]:
+    """The variables of a MATLAB 5 (v5, v6, v7) file, whose 116-byte text header says so.
+
+    scipy reads any other bytes as a headerless MATLAB 4 file, warning that the data "may be corrupt"
+    (our own TFRecord shard included): such bytes are no annotation file here.
+
+    Raises:
+      InvalidInputError: not such a file (a v7.3 file, HDF5, is named: scipy reads none), or unreadable.
+    """
+    if data.startswith(b"MATLAB 7.3"):
+        raise InvalidInputError("a MATLAB 7.3 file (HDF5), which scipy does not read: save it with -v7 to convert it")
+    if not data.startswith(_V5_HEADER):
+        raise InvalidInputError("not a MATLAB file scipy reads: no 'MATLAB 5.0 MAT-file' header")
+    return read_mat(io.BytesIO(data))
 
 
 def _variables(data: bytes) -> dict[str, Any]:
     if len(data) > MAX_MAT_BOX_BYTES:
         raise InvalidInputError(f"larger than {MAX_MAT_BOX_BYTES >> 20} MiB: not one image's boxes")
-    return read_mat(io.BytesIO(data))
+    return read_v5(data)
 
 
 def _elements(value: Any) -> list[Any] | None:

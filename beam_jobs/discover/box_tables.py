@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import (
-    box_beside, box_content_tables, box_image_folders, box_literal_tables, folder_tables, frame_row_tables, label_file_found, set_aside,
-    voc_beside,
+    box_beside, box_content_tables, box_image_folders, box_literal_tables, folder_tables, frame_row_tables, label_file_found, mat_frames,
+    set_aside, voc_beside,
 )
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -38,7 +38,7 @@ __all__ = ["box_evidence", "with_box_annotations"]
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
 # Pairings found by their own modules, not as one annotation file (`_annotation_tables`).
-_OWN_READERS = (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES, box_formats.FRAME_ROWS)
+_OWN_READERS = (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES, box_formats.FRAME_ROWS, box_formats.PER_IMAGE_MAT, box_formats.FOLDER_MAT)
 # Extensions of annotation files a row of `box_formats.FORMATS` may name (`.odgt`: CrowdHuman's JSON lines).
 _ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json", "idl", "yaml", "yml")
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
@@ -346,6 +346,7 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
     found += frame_row_tables.frame_row_evidence(config, sample, {e.path for e in found})  # UAVDT's M0101_gt_whole.txt
     found += box_content_tables.content_table_evidence(config, sample, {e.path for e in found})  # MIO-TCD's gt_train.csv
     found += box_literal_tables.literal_table_evidence(config, sample, {e.path for e in found})  # Airbus's polygon literals
+    found += mat_frames.frames_mat_evidence(config, sample)  # (a .mat of polygons per folder of frames: EgoHands')
     return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shardify.inputs.whole_numbers import whole_number
+from shardify.plan.mat_box_kinds import CORNER_POINTS_YX, FIELD_CLASSES, FOLDER_MAT, PER_IMAGE_MAT, POLYGONS_XY, mat_row_fault
 
 __all__ = [
     "PER_IMAGE",
@@ -25,6 +26,8 @@ __all__ = [
     "NAMED_LINES",
     "PER_IMAGE_JSON",
     "PER_IMAGE_MAT",
+    "FOLDER_MAT",
+    "FIELD_CLASSES",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
@@ -40,6 +43,7 @@ __all__ = [
     "XYWH_PERCENT",
     "XYXY_PERCENT",
     "CORNER_POINTS_YX",
+    "POLYGONS_XY",
     "WORDS_BEFORE_BOX",
     "LITERAL_PIXELS",
     "POINTS_PIXELS",
@@ -63,10 +67,6 @@ IDL_LINES = "idl lines"
 # Traffic Signs Dataset's Set1/annotations.txt. Read by converters/named_box_lines.py.
 NAMED_LINES = "named lines"
 PER_IMAGE_JSON = "per image json"
-# One MATLAB (.mat) file per image, in a folder mirroring the images' folder, by stem: its boxes one
-# variable (`boxes_field`), each box a struct of the fields `box_fields` (the Oxford hand dataset's
-# `annotations/Buffy_1.mat` beside `images/Buffy_1.jpg`). Read by converters/mat_boxes.py.
-PER_IMAGE_MAT = "per image mat"
 # One table per folder of images, its header naming a key column and the box's four, a box a row
 # keyed by an image's stem in the table's own folder, every box of that folder's class (UEC FOOD's
 # `<id>/bb_info.txt`): read by beam_jobs/discover/folder_tables.py and converters/folder_tables.py.
@@ -117,12 +117,8 @@ POINTS_PIXELS = "a shape's [x, y] points, pixels, read as its envelope by its sh
 # rows read only where a layout file names them (`json_box_rows`), never guessed from numbers alone.
 XYWH_PERCENT = "x y w h percent"
 XYXY_PERCENT = "x1 y1 x2 y2 percent"
-# Four corner points of a box that may be turned, each a [y x] pair (MATLAB's row, column, from 1, a
-# pixel's centre at its number), read as the corners' axis-aligned envelope: the Oxford hand dataset's
-# `a`, `b`, `c`, `d` of each struct in `boxes`.
-CORNER_POINTS_YX = "four corner points, each [y x] in MATLAB's pixels from 1, read as the corners' envelope"
 _CONVENTIONS = (POINTS_PIXELS, LITERAL_PIXELS, XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
-                CXCYWH_PIXELS, CXCYWH_NORMALISED, XYWH_PERCENT, XYXY_PERCENT, CORNER_POINTS_YX)
+                CXCYWH_PIXELS, CXCYWH_NORMALISED, XYWH_PERCENT, XYXY_PERCENT, CORNER_POINTS_YX, POLYGONS_XY)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 
@@ -139,7 +135,8 @@ class BoxFormat:
 
     Attributes:
       name: how the plan names it.
-      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML or FRAME_ROWS.
+      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML or FRAME_ROWS (or another
+        kind's: the MATLAB ones are `mat_box_kinds.py`'s).
       files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
         one the annotation file's name matches.
       fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
@@ -282,7 +279,7 @@ class BoxFormat:
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, NAMED_LINES,
-                                PER_IMAGE_JSON, PER_IMAGE_MAT,
+                                PER_IMAGE_JSON, PER_IMAGE_MAT, FOLDER_MAT,
                                 FOLDER_TABLES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
@@ -310,11 +307,12 @@ class BoxFormat:
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
         if (len(self.box_fields) == 5) != (self.convention in (ELLIPSE_PIXELS, ROTATED_PIXELS)):
             raise ValueError(f"{self.name}: five box fields are an ellipse's or a rotated rectangle's, and only they")
-        if (self.pairing == PER_IMAGE_MAT) != (self.convention == CORNER_POINTS_YX) or (
-            self.pairing == PER_IMAGE_MAT and not (self.boxes_field and self.extension == "mat" and len(self.box_fields) == 4)
+        fault = mat_row_fault(self.pairing, self.convention, self.boxes_field, self.extension, self.box_fields, self.class_field)
+        if fault:
+            raise ValueError(f"{self.name}: {fault}")
+        if not re.fullmatch(r"[a-z0-9]+", self.extension) or (
+            self.extension != "txt" and self.pairing not in (PER_IMAGE, PER_IMAGE_MAT, FOLDER_MAT)
         ):
-            raise ValueError(f"{self.name}: a per-image .mat names its variable of boxes, each four corner points, and only it")
-        if not re.fullmatch(r"[a-z0-9]+", self.extension) or (self.extension != "txt" and self.pairing not in (PER_IMAGE, PER_IMAGE_MAT)):
             raise ValueError(f"{self.name}: an extension of its own is a per-image file's")
         if self.convention == LITERAL_PIXELS and not (
             self.pairing == ROWS and len(self.box_fields) == 1 and self.separator in ("", ",", "\t")
@@ -322,7 +320,7 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a literal of boxes is one cell of a comma- or tab-separated table")
         if self.key_template and (self.pairing != ROWS or f"{{{self.key_field}}}" not in self.key_template):
             raise ValueError(f"{self.name}: a key template builds a table row's key, its key field among its columns")
-        if len(self.box_fields) not in (1, 4, 5, 8) or (
+        if self.pairing != FOLDER_MAT and len(self.box_fields) not in (1, 4, 5, 8) or (
             len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT, PER_IMAGE_JSON)
         ):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")

@@ -169,6 +169,7 @@ def test_an_image_without_hands_is_written_without_objects(tmp_path: Path) -> No
     assert "train_data/images/none.jpg" not in _rejects(tmp_path / "out")
 
 
+@pytest.mark.filterwarnings("error")  # (scipy reads headerless bytes as MATLAB 4, "data may be corrupt": not asked)
 def test_our_own_shard_or_other_bytes_are_no_box_file(tmp_path: Path) -> None:
     truth = blind37.DATASETS["hands"](tmp_path / "download")
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
@@ -176,6 +177,8 @@ def test_our_own_shard_or_other_bytes_are_no_box_file(tmp_path: Path) -> None:
     assert mat_boxes.mat_format("annotations", shard) is None and not mat_boxes.holds_no_boxes(shard)
     with pytest.raises(InvalidInputError, match="not a MATLAB file"):
         mat_boxes.mat_objects(shard, _ROW)
+    with pytest.raises(InvalidInputError, match="MATLAB 7.3 file .HDF5.*-v7"):  # its header's text, then HDF5
+        mat_boxes.mat_objects(b"MATLAB 7.3 MAT-file, Platform: GLNXA64, Created on: Mon Jan  1 " + b"\x00" * 64, _ROW)
     # a .mat of another shape (a numeric array named boxes, a label list) tells no such format
     assert mat_boxes.mat_format("annotations", _mat({"boxes": np.array([[1.0, 2.0, 3.0, 4.0]])})) is None
     assert mat_boxes.mat_format("annotations", _mat({"labels": np.array([[1, 2]])})) is None
@@ -189,3 +192,111 @@ def test_the_row_reads_extra_struct_fields_and_refuses_a_box_of_text() -> None:
     as_text = _mat({"boxes": _cell({**_corners(2, 2, 4, 4), "a": np.array(["2 2"])})})
     with pytest.raises(InvalidInputError, match=r"boxes\[1\]\.a is not a \[y x\] pair"):
         mat_boxes.mat_objects(as_text, _ROW)
+
+
+# ---- one MATLAB file of polygons per folder of frames (EgoHands) ---------------------------------------------------
+# blind29's EgoHands (`_LABELLED_SAMPLES/<video>/frame_<n>.jpg` beside one `polygons.mat`: a struct array of an
+# element per frame in name order, fields myleft, myright, yourleft, yourright each an N x 2 [x y] polygon or
+# empty): read by box_formats.FOLDER_MAT (converters/mat_frame_polygons.py, beam_jobs/discover/mat_frames.py).
+# No other public dataset of this shape was found; the neighbour below keeps the kind under other names (a
+# struct of other fields, a column-shaped array, PNG frames, the file named otherwise).
+
+
+def _polygon(x: float, y: float, w: float, h: float) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w / 2, y + h]])
+
+
+def _frames_struct(fields: tuple[str, ...], frames: list[dict], column: bool = False) -> np.ndarray:
+    array = np.zeros((len(frames), 1) if column else (1, len(frames)), dtype=[(f, "O") for f in fields])
+    for i, seen in enumerate(frames):
+        for field in fields:
+            array.reshape(-1)[i][field] = seen.get(field, np.zeros((0, 0)))
+    return array
+
+
+def _sequences(root: Path, count: int = 3, frames: int = 3) -> dict[str, list[str]]:
+    """`sequences/<seq>/img_<n>.png` beside `<seq>/annotations.mat` of fields person and ball; {frame: classes}."""
+    truth = {}
+    for s in range(count):
+        seen_by_frame = []
+        for f in range(frames):
+            seen = {"person": _polygon(2 + f, 3, 9, 8)} | ({"ball": _polygon(20, 4 + s, 5, 6)} if (s + f) % 2 else {})
+            seen_by_frame.append(seen)
+            frame = root / "sequences" / f"seq{s}" / f"img_{f + 1:04d}.png"
+            image_file(frame, f"r33aseq{s}{f}", width=40, height=30, fmt="PNG")
+            truth[f"sequences/seq{s}/img_{f + 1:04d}.png"] = sorted(seen)
+        data = _mat({"polygons": _frames_struct(("person", "ball"), seen_by_frame, column=s % 2 == 1)})
+        (root / "sequences" / f"seq{s}" / "annotations.mat").write_bytes(data)
+    (root / "sequences" / "meta.mat").write_bytes(_mat({"names": np.array(["a", "b"], dtype=object)}))
+    return truth
+
+
+def test_egohands_converts_right_with_each_hand_of_each_frame(tmp_path: Path) -> None:
+    from helpers import blind29
+
+    truth = blind29.DATASETS["egohands"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_a_neighbour_of_polygons_per_folder_converts_with_its_fields_as_classes(tmp_path: Path) -> None:
+    truth = _sequences(tmp_path / "src")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = written_records(tmp_path / "out")
+    assert {rid: sorted(names) for rid, names in written["objects"].items()} == truth
+    assert {rid: labels for rid, (_, labels) in written["records"].items()} == {rid: frozenset(c) for rid, c in truth.items()}
+    record = _records(tmp_path / "out")["sequences/seq0/img_0001.png"]  # its person alone: x 2 .. 11, less half a pixel
+    assert _xs(record) == pytest.approx([1.5 / 40])
+
+
+def test_a_folder_of_another_count_of_frames_rejects_its_frames_alone(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    _sequences(src)
+    image_file(src / "sequences" / "seq1" / "img_0009.png", "r33aextra", width=40, height=30, fmt="PNG")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects="100%"))
+    rejects = _rejects(tmp_path / "out")
+    assert sorted(rejects) == [f"sequences/seq1/img_{n:04d}.png" for n in (1, 2, 3, 9)]
+    assert all("holds 3 frames and its folder 4 images" in why for why in rejects.values())
+    assert len(written_records(tmp_path / "out")["records"]) == 6
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ({"person": np.array([[np.nan, 2.0], [5.0, 9.0], [3.0, 4.0]])}, "no pixel coordinate"),
+        ({"person": np.array([[1e30, 2.0], [5.0, 9.0], [3.0, 4.0]])}, "no pixel coordinate"),
+        ({"person": np.array([[1.0, 2.0, 3.0], [5.0, 9.0, 1.0]])}, "not an N x 2 array"),
+        ({"person": np.array([[4.0, 2.0], [4.0, 9.0]])}, "spans no area"),
+    ],
+)
+def test_a_bad_polygon_rejects_its_frame_alone(tmp_path: Path, bad: dict, why: str) -> None:
+    src = tmp_path / "src"
+    _sequences(src)
+    frames = [{"person": _polygon(2, 3, 9, 8)}, bad, {"ball": _polygon(2, 3, 9, 8)}]
+    (src / "sequences" / "seq2" / "annotations.mat").write_bytes(_mat({"polygons": _frames_struct(("person", "ball"), frames)}))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects="100%"))
+    rejects = _rejects(tmp_path / "out")
+    assert list(rejects) == ["sequences/seq2/img_0002.png"] and why in rejects["sequences/seq2/img_0002.png"], rejects
+    assert written_records(tmp_path / "out")["objects"]["sequences/seq2/img_0003.png"] == ["ball"]
+
+
+@pytest.mark.filterwarnings("error")
+def test_a_truncated_polygons_file_rejects_its_folder_and_our_shard_is_no_such_file(tmp_path: Path) -> None:
+    from shardify.converters import mat_frame_polygons
+
+    src = tmp_path / "src"
+    _sequences(src)
+    whole = (src / "sequences" / "seq0" / "annotations.mat").read_bytes()
+    (src / "sequences" / "seq0" / "annotations.mat").write_bytes(whole[: len(whole) // 2])
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects="100%"))
+    rejects = _rejects(tmp_path / "out")
+    assert sorted(rejects) == [f"sequences/seq0/img_{n:04d}.png" for n in (1, 2, 3)]
+    assert all("annotations.mat is unusable" in why for why in rejects.values())
+    shard = next((tmp_path / "out").glob("train-*.tfrecord")).read_bytes()
+    assert mat_frame_polygons.frames_format(shard) is None and mat_frame_polygons.frame_count(shard, _FRAMES_ROW) == 0
+    assert mat_frame_polygons.frames_format(_mat({"polygons": np.array([[1.0, 2.0]])})) is None  # numbers, no struct
+    empty = _frames_struct(("person",), [{}, {}])
+    assert mat_frame_polygons.frames_format(_mat({"polygons": empty})) is None  # no polygon at all: tells nothing
+
+
+_FRAMES_ROW = box_formats.format_named("MATLAB polygons per folder of frames")
