@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover.candidates import reject
 from shardify.beam_jobs.discover import mirror_label_files, voc_beside, word_captions
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, mat_boxes, mat_frame_polygons, named_box_lines, tables
+from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, mat_boxes, mat_frame_polygons, mat_tags, named_box_lines, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -102,6 +102,8 @@ class ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
         extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else fmt.extension if fmt else "txt"
+        if found.kind == LABEL_FILES and found.variable:  # per-image MATLAB files of tags (converters/mat_tags.py)
+            extension = "mat"
         # (a per-image .mat: PER_IMAGE_MAT's extension "mat", read by converters/mat_boxes.py)
         if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
             yield from self._folder_tables(found, fmt, rule)
@@ -147,7 +149,8 @@ class ReadEvidence(beam.DoFn):
                 with open_input(join_path(folder, item.relpath)) as fileobj:
                     data = fileobj.read(limit + 1)
                 if found.kind == LABEL_FILES:  # one word, the image's label (`word_captions`)
-                    row = evidence_files.EvidenceRow(1, key, labels=(word_captions.file_label(data),))
+                    labels = mat_tags.tag_labels(data, found.variable, found.names) if found.variable else (word_captions.file_label(data),)
+                    row = evidence_files.EvidenceRow(1, key, labels=labels)
                     yield (rule, row_key(row.key, found.key)), (where, row)
                     continue
                 if found.kind == XML_OBJECTS:

@@ -26,7 +26,7 @@ from helpers.unseen_judge import assert_right, read_shard, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import mat_boxes
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.format.manifest import load_manifest
 from shardify.plan import box_formats
 
@@ -300,3 +300,107 @@ def test_a_truncated_polygons_file_rejects_its_folder_and_our_shard_is_no_such_f
 
 
 _FRAMES_ROW = box_formats.format_named("MATLAB polygons per folder of frames")
+
+
+# ---- per-image MATLAB files of tags into a names list (Clothing Co-Parsing) -----------------------------------------
+# blind37's CCP (`photos/1005.jpg` beside `annotations/image-level/1005.mat`, `tags` a row of class numbers into
+# `label_list.mat`'s names, 'null' first; CCP's show_pixel_anno.m names a number n `label_list(n + 1)`): each tagged
+# photo labelled by its tags' names, the others (parsed per pixel) unlabelled (converters/mat_tags.py,
+# beam_jobs/discover/mat_tag_files.py). The neighbour keeps the kind under other names (a column of tags named
+# `labels`, names `classes` with 'background' first, PNGs); no other public dataset of this shape was found.
+
+
+def _names(*names: str) -> np.ndarray:
+    cell = np.empty((1, len(names)), dtype=object)
+    for i, name in enumerate(names):
+        cell[0, i] = name
+    return cell
+
+
+_CLASSES = ("background", "cat", "dog", "bird", "fish")
+
+
+def _tagged(root: Path, first: str = "background", twice: bool = False) -> dict[str, frozenset[str] | None]:
+    truth: dict[str, frozenset[str] | None] = {}
+    (root / "meta").mkdir(parents=True)
+    (root / "meta" / "classes.mat").write_bytes(_mat({"classes": _names(first, *_CLASSES[1:])}))
+    if twice:
+        (root / "meta" / "more.mat").write_bytes(_mat({"classes": _names(first, "a", "b")}))
+    for i in range(6):
+        image_file(root / "images" / f"{i:03d}.png", f"r33atag{i}", fmt="PNG")
+        if i < 4:
+            tags = sorted({1 + i % 4, 1 + (i * 3) % 4})
+            (root / "labels").mkdir(exist_ok=True)
+            (root / "labels" / f"{i:03d}.mat").write_bytes(_mat({"labels": np.array(tags, dtype=np.uint8).reshape(-1, 1)}))
+            truth[f"images/{i:03d}.png"] = frozenset(_CLASSES[t] for t in tags)
+        else:
+            truth[f"images/{i:03d}.png"] = None
+    return truth
+
+
+def test_ccp_converts_right_its_tagged_half_labelled_by_the_names(tmp_path: Path) -> None:
+    truth = blind37.DATASETS["ccp"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_a_neighbour_of_tag_files_converts_with_their_names(tmp_path: Path) -> None:
+    truth = _tagged(tmp_path / "src")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert {rid: labels for rid, (_, labels) in written_records(tmp_path / "out")["records"].items()} == truth
+
+
+@pytest.mark.parametrize(
+    ("tags", "why"),
+    [
+        (np.array([[0, 2]]), "tag 0 names no class"),
+        (np.array([[2, 9]]), "tag 9 names no class"),
+        (np.array([[1.0, np.nan]]), "no class number"),
+        (np.array([[1.5]]), "no class number"),
+        (np.zeros((0, 0)), "is empty"),
+        (np.array([[1, 2], [3, 4]]), "not a row of class numbers"),
+    ],
+)
+def test_a_bad_tag_file_rejects_its_image_alone(tmp_path: Path, tags: np.ndarray, why: str) -> None:
+    src = tmp_path / "src"
+    truth = _tagged(src)
+    (src / "labels" / "001.mat").write_bytes(_mat({"labels": tags}))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects="100%"))
+    rejects = _rejects(tmp_path / "out")
+    assert list(rejects) == ["images/001.png"] and why in rejects["images/001.png"], rejects
+    written = {rid: labels for rid, (_, labels) in written_records(tmp_path / "out")["records"].items()}
+    assert written == {rid: labels for rid, labels in truth.items() if rid != "images/001.png"}
+
+
+def test_a_truncated_tag_file_rejects_its_image(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    _tagged(src)
+    whole = (src / "labels" / "002.mat").read_bytes()
+    (src / "labels" / "002.mat").write_bytes(whole[:140])
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects="100%"))
+    assert "labels/002.mat" in _rejects(tmp_path / "out").get("images/002.png", "")
+
+
+@pytest.mark.parametrize("twist", ["no background first", "two name lists"])
+def test_names_that_do_not_say_their_numbering_read_no_tags(tmp_path: Path, twist: str) -> None:
+    # numbers into names whose first is a class (counted from 0 or from 1?) or into one of two lists: no guess is
+    # made, the tag files are read by nothing, and the run does not label the images with exit 0
+    src = tmp_path / "src"
+    _tagged(src, first="cow" if twist == "no background first" else "background", twice=twist == "two name lists")
+    try:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    except UsageError:
+        return
+    labels = {labels for _, labels in written_records(tmp_path / "out")["records"].values()}
+    assert labels == {None}, labels
+
+
+def test_the_dry_run_layout_file_of_ccp_converts_it_right(tmp_path: Path) -> None:
+    from helpers.cli_runs import run_shardify
+
+    truth = blind37.DATASETS["ccp"](tmp_path / "download")
+    written = tmp_path / "layout.yaml"
+    run_shardify("convert", str(truth.root), str(tmp_path / "plan"), "--dry-run", "--layout-file", str(written))
+    assert "label_list.mat" in written.read_text()
+    run_shardify("convert", str(truth.root), str(tmp_path / "followed"), "--layout-file", str(written))
+    assert_right(truth, tmp_path / "followed")
