@@ -395,12 +395,18 @@ def test_names_that_do_not_say_their_numbering_read_no_tags(tmp_path: Path, twis
     assert labels == {None}, labels
 
 
-def test_the_dry_run_layout_file_of_ccp_converts_it_right(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("batch", "name", "shown"),
+    [(37, "ccp", "label_list.mat"), (37, "hands", "MATLAB corner-point boxes"), (29, "egohands", "MATLAB polygons per folder")],
+)
+def test_the_dry_run_layout_file_of_each_converts_it_right(tmp_path: Path, batch: int, name: str, shown: str) -> None:
+    import importlib
+
     from helpers.cli_runs import run_shardify
 
-    truth = blind37.DATASETS["ccp"](tmp_path / "download")
+    truth = importlib.import_module(f"helpers.blind{batch}").DATASETS[name](tmp_path / "download")
     written = tmp_path / "layout.yaml"
     run_shardify("convert", str(truth.root), str(tmp_path / "plan"), "--dry-run", "--layout-file", str(written))
-    assert "label_list.mat" in written.read_text()
+    assert shown in written.read_text()
     run_shardify("convert", str(truth.root), str(tmp_path / "followed"), "--layout-file", str(written))
     assert_right(truth, tmp_path / "followed")
