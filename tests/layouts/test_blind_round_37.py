@@ -42,7 +42,8 @@ WRONG = {
     # ljspeech: STOPPED at a95f01c (the WAVs audio inputs, no option named); a good stop since readers32: the clip stop
     # names metadata.csv's transcripts and --exclude 'wavs/**' --text-column 2 --keep-columns 1 (clip_transcripts)
     "librispeech": "STOPS at a95f01c: the FLACs are audio inputs; no option converts it (the media rule)",
-    "stroke": "STOPS at a95f01c: no column holds text in a table of patients; no option converts it",
+    # stroke: STOPPED at a95f01c (no column holds text); a good stop: the stop names --text-column none --keep-columns
+    # '*' --label-column 'stroke', which convert it right (FOLLOW set by readers33a)
     "sen1floods11": ("STOPS (exit 2) since batch37fix (EXIT 1 at a95f01c: no records written, every float32 and int32 "
                      "TIFF chip rejected): no option stores float or negative pixels (pixel_types)"),
 }
