@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import (
-    box_beside, box_content_tables, box_image_folders, box_literal_tables, folder_tables, frame_row_tables, label_file_found, set_aside,
-    voc_beside,
+    box_beside, box_content_tables, box_image_folders, box_literal_tables, folder_tables, frame_row_tables, label_file_found, mat_frames,
+    set_aside, voc_beside,
 )
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import idl_boxes, json_box_files, labelme_shapes, named_box_lines
+from shardify.converters import idl_boxes, json_box_files, labelme_shapes, mat_boxes, named_box_lines
 from shardify.converters.evidence_files import MAX_XML_BYTES
 from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
@@ -38,7 +38,7 @@ __all__ = ["box_evidence", "with_box_annotations"]
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
 # Pairings found by their own modules, not as one annotation file (`_annotation_tables`).
-_OWN_READERS = (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES, box_formats.FRAME_ROWS)
+_OWN_READERS = (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES, box_formats.FRAME_ROWS, box_formats.PER_IMAGE_MAT, box_formats.FOLDER_MAT)
 # Extensions of annotation files a row of `box_formats.FORMATS` may name (`.odgt`: CrowdHuman's JSON lines).
 _ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json", "idl", "yaml", "yml")
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
@@ -52,7 +52,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         ext = layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:  # (and the stem a format's views share: VEDAI's `<id>` of `<id>_co.png`)
             images_by_folder.setdefault(posixpath.dirname(path), set()).update(box_image_folders.view_stems(layout.stem(path)))
-        elif ext in ("txt", "json", "tsv") and "/" in path:  # (.tsv: IceVision's rows under a header, `header_box_rows`)
+        elif ext in ("txt", "json", "tsv", "mat") and "/" in path:  # (.tsv: IceVision's rows under a header, `header_box_rows`)
             texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []
     trees: set[tuple[str, str]] = set()
@@ -67,7 +67,10 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if not image_folder:
             continue
         documents = [p for p in texts if layout.extension(p) == "json"]
-        if documents:  # one JSON document per image (`box_formats.PER_IMAGE_JSON`): the first decides
+        mats = [p for p in texts if layout.extension(p) == "mat"]
+        if mats:  # one MATLAB file per image (`box_formats.PER_IMAGE_MAT`): the first holding boxes decides
+            fmt = _mat_files_format(config, folder, mats) if len(mats) == len(texts) else None  # (beside text files: no one format)
+        elif documents:  # one JSON document per image (`box_formats.PER_IMAGE_JSON`): the first decides
             if len(documents) != len(texts):
                 continue  # .txt and .json files in one folder: no one format
             # a row of no folder of its own (LabelMe's, `files` "") is told by its content, whatever its folder's
@@ -114,6 +117,17 @@ def _json_documents_format(config: ConvertConfig, folder: str, documents: Sequen
         data = _document(config, path, labelme_shapes.MAX_DOCUMENT_BYTES)
         fmt = json_box_files.json_format(posixpath.basename(folder), data) or (json_box_files.json_format("", data) if apart else None)
         if fmt is not None or not json_box_files.holds_no_boxes(data):
+            return fmt
+    return None
+
+
+def _mat_files_format(config: ConvertConfig, folder: str, mats: Sequence[str]) -> box_formats.BoxFormat | None:
+    """The PER_IMAGE_MAT row of a folder's .mat files: the first (by name) holding boxes decides; one of an
+    image without objects (an empty `boxes`) tells nothing, so the next is read, up to _FIRST_FILES."""
+    for path in sorted(mats)[:_FIRST_FILES]:
+        data = _document(config, path, mat_boxes.MAX_MAT_BOX_BYTES)
+        fmt = mat_boxes.mat_format(posixpath.basename(folder), data)
+        if fmt is not None or not mat_boxes.holds_no_boxes(data):
             return fmt
     return None
 
@@ -332,6 +346,7 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
     found += frame_row_tables.frame_row_evidence(config, sample, {e.path for e in found})  # UAVDT's M0101_gt_whole.txt
     found += box_content_tables.content_table_evidence(config, sample, {e.path for e in found})  # MIO-TCD's gt_train.csv
     found += box_literal_tables.literal_table_evidence(config, sample, {e.path for e in found})  # Airbus's polygon literals
+    found += mat_frames.frames_mat_evidence(config, sample)  # (a .mat of polygons per folder of frames: EgoHands')
     return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import coco_like, coco_split_files, coco_split_folders, label_file_found, mat_annotations
-from shardify.beam_jobs.discover import mirror_label_files
+from shardify.beam_jobs.discover import mat_tag_files, mirror_label_files
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read, word_captions
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
@@ -133,6 +133,7 @@ def find_evidence(
         # img001.txt: `cat` beside img001.jpg
         found += word_captions.label_file_evidence(config, sample) if label_files is None else label_files
         found += mirror_label_files.mirror_evidence(config, sample)  # CK+'s Emotion/<tree>/<stem>_emotion.txt
+        found += mat_tag_files.tag_file_evidence(config, sample)  # CCP's annotations/image-level/<n>.mat of tags
     found += hf_metadata(config, sample)
     found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)
@@ -366,7 +367,11 @@ _MAT_CANDIDATES = 20
 def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
     """What the source's MATLAB files give: split arrays, labels by image number, split lists."""
     files = {}
-    for path in [p for p in sample if layout.extension(p) == "mat" and detected.is_auxiliary(p)][:_MAT_CANDIDATES]:
+    # A .mat named as an image is that image's own annotation (CCP's `image-level/1005.mat` of tags for `1005.jpg`):
+    # no list of the n-th image's labels, which its `labels` variable had been read as, every image mislabelled.
+    image_stems = {layout.stem(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    mats = [p for p in sample if layout.extension(p) == "mat" and detected.is_auxiliary(p) and layout.stem(p) not in image_stems]
+    for path in mats[:_MAT_CANDIDATES]:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
                 files[path] = evidence_files.read_mat(fileobj)

@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover.candidates import reject
 from shardify.beam_jobs.discover import mirror_label_files, voc_beside, word_captions
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, named_box_lines, tables
+from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, mat_boxes, mat_frame_polygons, mat_tags, named_box_lines, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -102,8 +102,14 @@ class ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
         extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else fmt.extension if fmt else "txt"
+        if found.kind == LABEL_FILES and found.variable:  # per-image MATLAB files of tags (converters/mat_tags.py)
+            extension = "mat"
+        # (a per-image .mat: PER_IMAGE_MAT's extension "mat", read by converters/mat_boxes.py)
         if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
             yield from self._folder_tables(found, fmt, rule)
+            return
+        if fmt is not None and fmt.pairing == box_formats.FOLDER_MAT:  # a .mat of polygons in each folder of frames
+            yield from self._folder_mats(found, fmt, rule)
             return
         items = list(list_tree(folder, links_inside=self._source))  # (a link to another folder of SRC stays inside)
         beside = found.kind in (YOLO_LABELS, LABEL_FILES) and found.image_folder == voc_beside.BESIDE
@@ -138,15 +144,19 @@ class ReadEvidence(beam.DoFn):
                 yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
             try:
-                limit = box_text.document_limit(fmt) if fmt is not None else evidence_files.MAX_XML_BYTES
+                limit = (mat_boxes.MAX_MAT_BOX_BYTES if fmt is not None and fmt.pairing == box_formats.PER_IMAGE_MAT
+                         else box_text.document_limit(fmt) if fmt is not None else evidence_files.MAX_XML_BYTES)
                 with open_input(join_path(folder, item.relpath)) as fileobj:
                     data = fileobj.read(limit + 1)
                 if found.kind == LABEL_FILES:  # one word, the image's label (`word_captions`)
-                    row = evidence_files.EvidenceRow(1, key, labels=(word_captions.file_label(data),))
+                    labels = mat_tags.tag_labels(data, found.variable, found.names) if found.variable else (word_captions.file_label(data),)
+                    row = evidence_files.EvidenceRow(1, key, labels=labels)
                     yield (rule, row_key(row.key, found.key)), (where, row)
                     continue
                 if found.kind == XML_OBJECTS:
                     objects = evidence_files.voc_annotation(data)
+                elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_MAT:
+                    objects = mat_boxes.mat_objects(data, fmt)
                 elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_JSON:
                     objects = box_text.per_image_json_objects(data, fmt)
                 elif fmt is not None:
@@ -221,6 +231,37 @@ class ReadEvidence(beam.DoFn):
                 yield reject(table, f"unusable: {error.reason}", stage=_STAGE)
             except OSError as error:
                 yield reject(table, f"cannot read: {error}", stage=_STAGE)
+
+    def _folder_mats(self, found: Evidence, fmt: box_formats.BoxFormat, rule: int) -> Iterator:
+        """A row per frame of each folder of the tree holding images and a .mat of `fmt`'s polygons
+        (`box_formats.FOLDER_MAT`), keyed by the frame's path from SRC; a file that cannot be read, or
+        of another count of frames than its folder's images, rejects every frame of its folder."""
+        frames: dict[str, list[str]] = {}
+        mats: list[str] = []
+        for item in list_tree(join_path(self._source, found.path), links_inside=self._source):
+            relpath = getattr(item, "relpath", "")
+            path = posixpath.join(found.path, relpath) if found.path else relpath
+            if isinstance(item, Reject) or path in self._left_out:
+                continue  # (a pipe, a link out of SRC, `--exclude`'s: a frame so is rejected or counted by the plan)
+            if layout.extension(relpath) in layout.IMAGE_EXTENSIONS:
+                frames.setdefault(posixpath.dirname(path), []).append(path)
+            elif re.fullmatch(fmt.files, posixpath.basename(relpath)):
+                mats.append(path)
+        for table in sorted(mats):
+            if posixpath.dirname(table) not in frames:
+                continue  # (a .mat of no folder of frames: EgoHands' metadata.mat)
+            try:
+                with open_input(join_path(self._source, table)) as fileobj:
+                    data = fileobj.read(mat_frame_polygons.MAX_FRAMES_MAT_BYTES + 1)
+            except (InvalidInputError, OSError) as error:
+                data = b""
+                reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
+                rows = (evidence_files.EvidenceRow(i, p.rsplit(".", 1)[0], error=f"its annotation {table} is unusable: {reason}")
+                        for i, p in enumerate(sorted(frames[posixpath.dirname(table)]), start=1))
+            else:
+                rows = mat_frame_polygons.frame_rows(data, fmt, table, frames[posixpath.dirname(table)])
+            for row in rows:
+                yield (rule, row_key(row.key, found.key)), (f"{found.path}/{posixpath.relpath(table, found.path or '.')}", row)
 
     def _box_table(self, found: Evidence, rule: int) -> Iterator:
         """A row per image (a BLOCKS or JSON_LINES file) or per box (a ROWS table) of a file of boxes as text,

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shardify.inputs.whole_numbers import whole_number
+from shardify.plan.mat_box_kinds import CORNER_POINTS_YX, FIELD_CLASSES, FOLDER_MAT, PER_IMAGE_MAT, POLYGONS_XY, mat_row_fault
 
 __all__ = [
     "PER_IMAGE",
@@ -24,6 +25,9 @@ __all__ = [
     "IDL_LINES",
     "NAMED_LINES",
     "PER_IMAGE_JSON",
+    "PER_IMAGE_MAT",
+    "FOLDER_MAT",
+    "FIELD_CLASSES",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
@@ -38,6 +42,8 @@ __all__ = [
     "CXCYWH_NORMALISED",
     "XYWH_PERCENT",
     "XYXY_PERCENT",
+    "CORNER_POINTS_YX",
+    "POLYGONS_XY",
     "WORDS_BEFORE_BOX",
     "LITERAL_PIXELS",
     "POINTS_PIXELS",
@@ -112,7 +118,7 @@ POINTS_PIXELS = "a shape's [x, y] points, pixels, read as its envelope by its sh
 XYWH_PERCENT = "x y w h percent"
 XYXY_PERCENT = "x1 y1 x2 y2 percent"
 _CONVENTIONS = (POINTS_PIXELS, LITERAL_PIXELS, XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
-                CXCYWH_PIXELS, CXCYWH_NORMALISED, XYWH_PERCENT, XYXY_PERCENT)
+                CXCYWH_PIXELS, CXCYWH_NORMALISED, XYWH_PERCENT, XYXY_PERCENT, CORNER_POINTS_YX, POLYGONS_XY)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 
@@ -129,7 +135,8 @@ class BoxFormat:
 
     Attributes:
       name: how the plan names it.
-      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML or FRAME_ROWS.
+      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML or FRAME_ROWS (or another
+        kind's: the MATLAB ones are `mat_box_kinds.py`'s).
       files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
         one the annotation file's name matches.
       fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
@@ -272,7 +279,7 @@ class BoxFormat:
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, NAMED_LINES,
-                                PER_IMAGE_JSON,
+                                PER_IMAGE_JSON, PER_IMAGE_MAT, FOLDER_MAT,
                                 FOLDER_TABLES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
@@ -300,7 +307,12 @@ class BoxFormat:
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
         if (len(self.box_fields) == 5) != (self.convention in (ELLIPSE_PIXELS, ROTATED_PIXELS)):
             raise ValueError(f"{self.name}: five box fields are an ellipse's or a rotated rectangle's, and only they")
-        if not re.fullmatch(r"[a-z0-9]+", self.extension) or (self.extension != "txt" and self.pairing != PER_IMAGE):
+        fault = mat_row_fault(self.pairing, self.convention, self.boxes_field, self.extension, self.box_fields, self.class_field)
+        if fault:
+            raise ValueError(f"{self.name}: {fault}")
+        if not re.fullmatch(r"[a-z0-9]+", self.extension) or (
+            self.extension != "txt" and self.pairing not in (PER_IMAGE, PER_IMAGE_MAT, FOLDER_MAT)
+        ):
             raise ValueError(f"{self.name}: an extension of its own is a per-image file's")
         if self.convention == LITERAL_PIXELS and not (
             self.pairing == ROWS and len(self.box_fields) == 1 and self.separator in ("", ",", "\t")
@@ -308,7 +320,7 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a literal of boxes is one cell of a comma- or tab-separated table")
         if self.key_template and (self.pairing != ROWS or f"{{{self.key_field}}}" not in self.key_template):
             raise ValueError(f"{self.name}: a key template builds a table row's key, its key field among its columns")
-        if len(self.box_fields) not in (1, 4, 5, 8) or (
+        if self.pairing != FOLDER_MAT and len(self.box_fields) not in (1, 4, 5, 8) or (
             len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT, PER_IMAGE_JSON)
         ):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")

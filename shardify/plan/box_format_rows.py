@@ -26,7 +26,7 @@ from shardify.plan.box_format import (
     BoxFormat,
 )
 
-from shardify.plan import box_document_rows, box_table_rows, corner_point_documents, frame_row_formats, header_box_rows, json_box_rows, keyed_box_documents, named_line_rows, oriented_box_rows
+from shardify.plan import box_document_rows, box_table_rows, corner_point_documents, frame_row_formats, header_box_rows, json_box_rows, keyed_box_documents, mat_box_rows, named_line_rows, oriented_box_rows
 
 __all__ = ["FORMATS"]
 
@@ -404,6 +404,6 @@ FORMATS: tuple[BoxFormat, ...] = (
         "train-pos.idl, TUD-Brussels' annotation.idl, the ETH sequences' refined.idl",
     ),
 ) + keyed_box_documents.FORMATS + corner_point_documents.FORMATS + frame_row_formats.FORMATS + json_box_rows.FORMATS + (
-    header_box_rows.FORMATS + oriented_box_rows.FORMATS + named_line_rows.FORMATS)  # objects keyed by image: HaGRID, VIA 2; corner points (BBBC041); tracking tables; per-image JSON boxes of separate
+    header_box_rows.FORMATS + oriented_box_rows.FORMATS + named_line_rows.FORMATS + mat_box_rows.FORMATS)  # objects keyed by image: HaGRID, VIA 2; corner points (BBBC041); tracking tables; per-image JSON boxes of separate
 # corner fields (EuroCity Persons); IceVision's headed rows; oriented boxes with their centre (UCAS-AOD);
-# a line an image by name (STSD)
+# a line an image by name (STSD); per-image MATLAB corner boxes (the Oxford hand dataset)

@@ -24,6 +24,12 @@ Seven ways the annotation files pair with the images:
              boxes under one key as a list (FUNSD's `form`), or under numbered keys (DeepFashion2's
              `item1`, `item2`: `boxes_field` "item*"), each an object naming its class and holding its
              box as a list of four numbers (`converters/json_box_files.py` reads them)
+  PER_IMAGE_MAT  one MATLAB file per image, in a folder mirroring the images' folder, by stem: its
+             boxes one variable, each a struct of corner points (the Oxford hand dataset's
+             `annotations/<stem>.mat`; `converters/mat_boxes.py` reads them)
+  FOLDER_MAT     one MATLAB file in each folder of frames, an element per frame in name order, each
+             field a class holding the frame's polygon (EgoHands' `polygons.mat`;
+             `converters/mat_frame_polygons.py` reads them)
 
 The type is `shardify/plan/box_format.py`, the rows `shardify/plan/box_format_rows.py` (both
 re-exported here). A row says where the class and the four box numbers are (a field index, or a column name), the
@@ -58,6 +64,11 @@ from shardify.plan.box_format import (
     PER_IMAGE,
     POINTS_PIXELS,
     PER_IMAGE_JSON,
+    PER_IMAGE_MAT,
+    FOLDER_MAT,
+    FIELD_CLASSES,
+    CORNER_POINTS_YX,
+    POLYGONS_XY,
     QUAD_PIXELS,
     ROTATED_PIXELS,
     ROWS,
@@ -89,6 +100,11 @@ __all__ = [
     "FRAME_ROWS",
     "IDL_LINES",
     "PER_IMAGE_JSON",
+    "PER_IMAGE_MAT",
+    "FOLDER_MAT",
+    "FIELD_CLASSES",
+    "CORNER_POINTS_YX",
+    "POLYGONS_XY",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
@@ -226,7 +242,7 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     # A UTF-8 byte-order mark (Excel's "CSV UTF-8") opens the first line: `\ufeffImageID` is no column name.
     rows = [line.strip() for line in (*(line.removeprefix("\ufeff") for line in lines[:1]), *lines[1:]) if line.strip()]
     for found in FORMATS:
-        if found.pairing in (PER_IMAGE, FOLDER_TABLES, FRAME_ROWS) or not re.search(found.files + "$", file_name) or not rows:
+        if found.pairing in (PER_IMAGE, FOLDER_TABLES, FRAME_ROWS, PER_IMAGE_MAT, FOLDER_MAT) or not re.search(found.files + "$", file_name) or not rows:
             continue
         if found.pairing == JSON_LINES:
             if _json_line(found, rows[0]):

@@ -134,7 +134,8 @@ class Evidence:
       codes: SPLIT_CODES: (code, split) pairs.
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
-        cell of paths; SPLIT_CODES of a table (`converters/split_sources.py`): its split column.
+        cell of paths; SPLIT_CODES of a table (`converters/split_sources.py`): its split column;
+        LABEL_FILES of .mat files: the variable of tags each holds (`converters/mat_tags.py`, `names` naming them).
       names: YOLO_LABELS: the class names, by index (data.yaml's `names`); MAT_OBJECTS: the class
         names shipped beside the struct (cars_meta.mat's class_names), or (); CONCEPT_LIST: its
         one concept, the label of every input it names.
@@ -325,6 +326,8 @@ class Evidence:
         if self.kind in (BOX_FILES, BOX_TABLE):
             names = f", class names from {self.names_file}" if self.names_file else ""
             return f"{self.path}{'/' if self.kind == BOX_FILES else ''} ({self.box_format}{names})"
+        if self.kind == LABEL_FILES and self.variable:  # per-image MATLAB files of tags (discover/mat_tag_files.py)
+            return f"{self.path}/<image stem>.mat ({self.variable!r} tags of each image of {self.image_folder}/, named by {self.names_file})"
         if self.kind == LABEL_FILES and self.image_folder not in ("", "."):  # a root mirroring the images' (mirror_label_files)
             return f"{self.path}/**/<image stem>{self.mask_tail}.txt (a label word per image of {self.image_folder}/)"
         if self.kind == LABEL_FILES:  # one word beside each image (discover/word_captions.py)

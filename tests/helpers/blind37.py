@@ -82,6 +82,13 @@ converters/token_tables.py): ljspeech a good stop. Before (11:19 UTC, readers32 
 UTC): 1 right, 3 good stops, 6 useless stops, 0 exit 1, 0 WRONG EXIT 0. librispeech still a useless stop (its
 `<id> <TEXT>` .trans.txt lines are no table shardify reads). Batches 33, 35, 36 re-tallied after it (11:45 UTC):
 6/4/0/0/0, 6/3/1/0/0 (optdigits a good stop), 6/4/0/0/0; no right lost.
+After readers33a (tests/layouts/test_readers33a.py; MATLAB files by kind): one .mat per image of corner-point boxes
+read as the images' objects (converters/mat_boxes.py; hands right), per-image .mat files of tags into a names list
+whose first name is the background read as labels (converters/mat_tags.py; ccp right). Before (13:05 UTC, at
+5007f5c): 1/3/6/0/0; after (13:36 UTC): 3 right, 3 good stops, 4 useless stops, 0 exit 1, 0 WRONG EXIT 0; stroke's
+FOLLOW then set to the three options its stop names (they convert it right): 3/4/3/0/0 (13:45 UTC). Batches
+12, 14, 16, 17, 18, 20, 22, 24, 26, 29, 31, 32, 36, 38 re-tallied after it (13:20-13:40 UTC): as on main but 29
+(egohands right: 6/3/1/0/0); no right lost.
 """
 
 from __future__ import annotations
@@ -434,7 +441,9 @@ CNMC_LAYOUT = (
 FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
     "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT)},
     # readers32's clip stop names the transcripts (beam_jobs/discover/clip_transcripts.py; '|' rows read: token_tables)
-    "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)}}  # (and --no-header, also named)
+    "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)},  # (and --no-header, also named)
+    # the stop on tables of no text names these three (attribute_tables; tried by readers33a: right)
+    "stroke": {"text_column": "none", "keep_columns": ("*",), "label_column": "stroke"}}
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).
 BASELINE: dict[str, int] = {"right": 1, "good stop": 0, "useless stop": 7, "exit 1": 1, "WRONG EXIT 0": 1}

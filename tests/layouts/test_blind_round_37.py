@@ -35,12 +35,15 @@ WRONG = {
     # cnmc: STOPPED naming --label-level 3/4 at a95f01c (the folds read as classes over repeated sub-folders; the
     # validation cells' CSV labels and the unlabelled test cells fit none of the options named); a good stop since
     # readers32: the validation table is read as that split's labels and the stop's layout file with class_leaf converts
-    "ccp": "STOPS at a95f01c: the image-level tags in MATLAB files are not read; no option converts it",
-    "hands": "STOPS at a95f01c: the MATLAB corner boxes are not read; no option converts it",
+    # ccp: STOPPED at a95f01c (the image-level tags in MATLAB files unread); right since readers33a: the tags read
+    # as the photos' labels by label_list.mat's names (converters/mat_tags.py)
+    # hands: STOPPED at a95f01c (the MATLAB corner boxes unread); right since readers33a: each image's .mat of corner
+    # boxes read as its objects (converters/mat_boxes.py)
     # ljspeech: STOPPED at a95f01c (the WAVs audio inputs, no option named); a good stop since readers32: the clip stop
     # names metadata.csv's transcripts and --exclude 'wavs/**' --text-column 2 --keep-columns 1 (clip_transcripts)
     "librispeech": "STOPS at a95f01c: the FLACs are audio inputs; no option converts it (the media rule)",
-    "stroke": "STOPS at a95f01c: no column holds text in a table of patients; no option converts it",
+    # stroke: STOPPED at a95f01c (no column holds text); a good stop: the stop names --text-column none --keep-columns
+    # '*' --label-column 'stroke', which convert it right (FOLLOW set by readers33a)
     "sen1floods11": ("STOPS (exit 2) since batch37fix (EXIT 1 at a95f01c: no records written, every float32 and int32 "
                      "TIFF chip rejected): no option stores float or negative pixels (pixel_types)"),
 }

@@ -42,9 +42,8 @@ WRONG = {
     # deepcrack: a good stop since blindfix29 (a useless stop at beb2bce: its --label-level 0 then stopped on the
     # <split>_lab mask folders); the stop names --label-level 0 and the --exclude of each mask folder
     # disaster_response: right since readers29b (a useless stop before: disaster_categories.csv named a side table)
-    "egohands": ("STOPS (exit 2) since blindfix29 (WRONG EXIT 0 at beb2bce: each frame labelled by its video folder's "
-                 "name, CARDS_COURTYARD_B_T ..., the hands of polygons.mat unread): names each video's polygons.mat; no "
-                 "option reads the hands"),
+    # egohands: right since readers33a (STOPS since blindfix29; WRONG EXIT 0 at beb2bce: each frame labelled by its
+    # video folder's name): each video's polygons.mat read as its frames' hands (converters/mat_frame_polygons.py)
     # multi_domain: right since readers29b (a useless stop before: the .review files read as label or split files)
 }
 
