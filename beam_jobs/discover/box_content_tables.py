@@ -8,8 +8,12 @@ Detection reads the first lines of the tables that lie among images (a few), and
 the images their first rows name (their sizes: a box must lie inside its image). A table whose
 four box numbers fit every image read under more than one reading of `box_columns.BOX_ORDERS`
 (corners, or x, y, w, h: both inside every image) stops the run (`check_open_readings`), naming
-the table, a row, and the `box_format:` line of a layout file that decides; the guess travels with
-the stop, so `--dry-run --layout-file FILE` writes it for the user to mend.
+the table, a row, `--box-order` with the names of the readings that fit (`box_columns.BOX_ORDER_NAMES`:
+one word for every such table of a download, SIXray's and RSOD's thousands of per-image files among
+them) and the `box_format:` line of a layout file that decides; the guess travels with the stop, so
+`--dry-run --layout-file FILE` writes it for the user to mend. Given, `--box-order` picks its reading
+where the rows leave several open; where its reading does not fit the rows (a box leaving its image,
+or of no size) the run stops saying so, never overruled in silence.
 
 Found, the table is a BOX_TABLE Evidence as Open Images' is: a row per box joined to its image by
 the image column, a row naming no file rejected with its line, an image no row names written with
@@ -101,12 +105,23 @@ def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_colum
     reading = box_damaged_rows.without_damaged_rows(reading, sizes)  # (a row of NaN or a width of 0 says nothing)
     orders = box_columns.fitting_orders(reading, sizes)
     if orders or not reading.named:
-        return reading, orders, False
+        return reading, _decided(config, orders), False
     others = [order for order in box_columns.fitting_orders(reading, sizes, box_columns.BOX_ORDERS)
               if box_columns.has_format(reading, order)]
     if not others:  # no other reading fits either: the header's decides, the pipeline judges each row (a box outside)
         return reading, [reading.named], False
+    chosen = box_columns.BOX_ORDER_NAMES.get(config.box_order)
+    if chosen in others:  # (the header or the rows are wrong: `--box-order` says the rows are right, and how)
+        return reading, [chosen], False
     return reading, others, True
+
+
+def _decided(config: ConvertConfig, orders: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`orders` (the readings every image read fits) narrowed to the one `--box-order` names, where
+    several are open and it is among them; else as they are (one reading: the rows decided; the
+    named one not among them: the doubt stays, and its stop says the rows leave their images so)."""
+    chosen = box_columns.BOX_ORDER_NAMES.get(config.box_order)
+    return [chosen] if chosen is not None and len(orders) > 1 and chosen in orders else orders
 
 
 def _rule(names: _Names, keys: Sequence[str]) -> KeyRule:
@@ -169,6 +184,8 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
             continue
         if read[1] and box_columns.mixed_units(read[0]):  # fractions beside pixels: the unit is a guess
             return box_unit_doubt.unit_doubt(evidence.path, read[0], read[1][0])
+        if config.box_order and read[1] and box_columns.BOX_ORDER_NAMES[config.box_order] not in read[1]:
+            return _order_unfit(config, evidence.path, read[0], read[1])
         if len(read[1]) < 2 and not read[2]:
             if read[1] and _one_row_per_image(read[0]):
                 reading = read[0]
@@ -181,10 +198,8 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
                 )
             continue
         reading, orders, contradicted = read
-        choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in orders
-                              if box_columns.has_format(reading, order))
         shown = ",".join(reading.rows[0])[:80]
-        mend = f"--dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
+        mend = _mend(config, reading, orders)
         if contradicted:
             header = ",".join(reading.header)[:80]
             return (
@@ -200,6 +215,31 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
             f"wrong: {mend}"
         )
     return ""
+
+
+def _mend(config: ConvertConfig, reading: box_columns.Reading, orders: Sequence[tuple[str, ...]]) -> str:
+    """The options that decide between `orders`: `--box-order` with each of their names (one word
+    for every such table of the download: SIXray's thousands of per-image files), then the layout
+    file's `box_format:` lines."""
+    formats = [order for order in orders if box_columns.has_format(reading, order)]
+    choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in formats)
+    named = [name for name, order in box_columns.BOX_ORDER_NAMES.items() if order in formats]
+    options = f"--box-order {' or --box-order '.join(named)} decides for every such table; or " if named else ""
+    return f"{options}--dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
+
+
+def _order_unfit(config: ConvertConfig, path: str, reading: box_columns.Reading, orders: Sequence[tuple[str, ...]]) -> str:
+    """Why `--box-order` cannot read the table at `path`: read so, some of its rows are boxes of no
+    size or leaving their images, which the readings `orders` (a header's, or the rows') are not. The
+    rows never overrule the option silently: a user who gave it believed otherwise."""
+    fitting = " or as ".join(",".join(order) for order in orders)
+    named = [name for name, order in box_columns.BOX_ORDER_NAMES.items() if order in orders]
+    instead = f"--box-order {' or --box-order '.join(named)}" if named else "no --box-order"
+    return (
+        f"{path} is a table of boxes (a row each: {','.join(reading.rows[0])[:80]!r}) that --box-order {config.box_order} "
+        f"reads as {','.join(box_columns.BOX_ORDER_NAMES[config.box_order])}, but then some of its rows are boxes of no "
+        f"size or leaving their images; they fit only read as {fitting}: give {instead}, or mend the table"
+    )
 
 
 def _one_row_per_image(reading: box_columns.Reading) -> bool:

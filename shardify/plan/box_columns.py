@@ -37,7 +37,7 @@ from shardify.plan.box_format import (
     CXCYWH_NORMALISED, CXCYWH_PIXELS, ROWS, XYWH_PIXELS, XYXY_NORMALISED, XYXY_PIXELS, BoxFormat, is_number,
 )
 
-__all__ = ["BOX_ORDERS", "HEADER_ROLES", "Reading", "read_roles", "fitting_orders", "box_format", "format_of_name", "NAME_START",
+__all__ = ["BOX_ORDERS", "BOX_ORDER_NAMES", "HEADER_ROLES", "Reading", "read_roles", "fitting_orders", "box_format", "format_of_name", "NAME_START",
            "mixed_units", "other_unit", "box_fits", "has_format"]
 
 IMAGE, CLASS, UNREAD = "image", "class", "-"
@@ -49,6 +49,11 @@ BOX_ORDERS: tuple[tuple[str, str, str, str], ...] = (
     ("x1", "x2", "y1", "y2"),
     ("x", "y", "w", "h"),
 )
+# `--box-order`'s values: the names torchvision's `ops.box_convert` gives the corner and the
+# x, y, w, h conventions ('xyxy', 'xywh'), and 'xxyy' for Open Images' XMin,XMax,YMin,YMax. A
+# user's word on a headerless table whose rows fit more than one reading (small boxes near the
+# top left fit inside their images either way); the rows never overrule it silently, nor it them.
+BOX_ORDER_NAMES: Mapping[str, tuple[str, str, str, str]] = {"xyxy": BOX_ORDERS[0], "xxyy": BOX_ORDERS[1], "xywh": BOX_ORDERS[2]}
 # A box's centre and size: read only where a header names them (rows alone cannot tell a centre
 # from a corner).
 _CENTRE = ("cx", "cy", "w", "h")

@@ -322,7 +322,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "hit_uav": {"exclude": ("HIT-UAV/normal_xml",)},  # right (tried) since readers31a: the stop names normal_xml/ a copy of
     # normal_json/'s frames (shardify/plan/format_copies.py) and its --exclude; then normal_json/annotations/*.json read as
     # COCO (their "filename" key, the folder two down under a chain of wrapping folders); None in the baseline JSON
-    "dfire": None,
+    "dfire": {"label_names": ("smoke", "fire")},  # right (tried): the stop names --label-names, and the D-Fire README's
+    # classes (0 smoke, 1 fire: the builder's comment) are what a user writes; the download has no names file; None before
     "msra10k": {"exclude": ("**/*.png",), "label_level": 0},  # since blindfix31 (its stop names both); None in the
     # baseline JSON
     "hku_is": None,
