@@ -172,6 +172,9 @@ class ConvertConfig:
             raise ValueError(f"--boxes-outside {self.boxes_outside!r} is not clip or drop")
         if self.box_order and self.box_order not in box_columns.BOX_ORDER_NAMES:
             raise ValueError(f"--box-order {self.box_order!r} is not one of {', '.join(box_columns.BOX_ORDER_NAMES)}")
+        if self.box_order and self.layout_given is not None:
+            raise ValueError("--box-order feeds detection, which a layout file skips: its evidence's box_format lines say "
+                             "how each table of boxes reads (docs/layout-files.md)")
         if self.label_level is not None:
             if self.label_level < 0:
                 raise ValueError(f"--label-level {self.label_level}: a folder level counts from 1 (0: no class folders)")

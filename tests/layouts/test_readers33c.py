@@ -137,6 +137,15 @@ def test_box_order_is_checked_at_the_edge(tmp_path: Path) -> None:
     result = run_shardify("convert", str(tmp_path), str(tmp_path / "out"), "--box-order", "corners", timeout=60)
     assert result.returncode == 2 and not (tmp_path / "out" / "manifest.json").exists()
     assert "--box-order" in run_shardify("convert", "--help", timeout=60).stdout
+    # beside a layout file (which skips detection) it would be ignored in silence: refused, naming the file's lines
+    _retinanet(tmp_path / "src", _ROWS)
+    written = tmp_path / "layout.yaml"
+    run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "plan"), "--dry-run", "--layout-file", str(written))
+    assert "box_format: Box table of columns image,x1,y1,x2,y2,class (pixels)" in written.read_text()
+    result = run_shardify(
+        "convert", str(tmp_path / "src"), str(tmp_path / "o2"), "--layout-file", str(written), "--box-order", "xywh", timeout=60
+    )
+    assert result.returncode == 2 and "box_format" in result.stderr and not (tmp_path / "o2" / "manifest.json").exists()
 
 
 def test_our_own_output_is_no_table_of_boxes(tmp_path: Path) -> None:
