@@ -304,9 +304,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "rock_paper_scissors": None,
     "pistachio": None,
     "tobacco3482": {"exclude": ("Tobacco3482-jpg/Tobacco3482-jpg/**",)},  # named by its stop since blindfix30 (not in baseline)
-    "rsod": {"box_order": "xyxy"},  # right (tried) since readers33c: its 'file class x1 y1 x2 y2' tables (the builder's
-    # comment) fit their images read as corners and as x, y, w, h; the stop names --box-order (box_columns.BOX_ORDER_NAMES);
-    # None in the baseline JSON
+    "rsod": {"box_order": "xyxy"},  # right with no option since readers33c (each table's open reading decided by the VOC
+    # file of the same image: shardify/plan/box_witness.py); without them, its 'file class x1 y1 x2 y2' tables (the
+    # builder's comment) fit their images read as corners and as x, y, w, h, a stop naming --box-order, which converts
+    # it right (tried); None in the baseline JSON
     "sixray": {"box_order": "xyxy"},  # right (tried) since readers33c: as rsod's, and train_3850.txt beside test_1650.txt
     # one partition, not two folds (shardify/plan/list_folds.py); None in the baseline JSON
     "rugd": {"label_level": 0},  # named by its stop since blindfix30; None in the baseline JSON

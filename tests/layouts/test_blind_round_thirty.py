@@ -34,9 +34,9 @@ WRONG = {
     # pistachio, rock_paper_scissors, welfake: right at beb2bce
     "rim_one_dl": ("STOPS (exit 2): the classes at uneven depths (the masks' class folders beside the images' "
                    "partition folders); names no --exclude of the random partition's copies"),
-    # rsod: a good stop since readers33c (a useless stop at beb2bce: Annotation/labels/*.txt read as tables of boxes whose
-    # numbers fit both x1,y1,x2,y2 and x,y,w,h, only a layout file's box_format lines named); its --box-order xyxy
-    # converts it right (the VOC xml beside them still unread: the tables give the same boxes)
+    # rsod: right since readers33c (a useless stop at beb2bce: Annotation/labels/*.txt read as tables of boxes whose
+    # numbers fit both x1,y1,x2,y2 and x,y,w,h, only a layout file's box_format lines named); the VOC file of the same
+    # image decides (shardify/plan/box_witness.py); the tables read, their boxes the XMLs'
     # rugd: a good stop since blindfix30 (a useless stop at beb2bce: `RUGD_frames-with-annotations/` read as a mask
     # folder beside `RUGD_annotations/`, the scene folders as parts with repeated names); its --label-level 0 writes
     # the frames unlabelled, the colour masks beside them

@@ -65,10 +65,42 @@ def _boxes(out: Path) -> dict[str, list[tuple[float, float, float, float]]]:
 # ---- a table of boxes whose rows fit two readings ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["rsod", "sixray"])
-def test_the_blind_tables_stop_naming_box_order_which_converts_them_right(name: str, tmp_path: Path) -> None:
-    message = _follows(name, blind30, tmp_path)
+def test_sixray_stops_naming_box_order_which_converts_it_right(tmp_path: Path) -> None:
+    message = _follows("sixray", blind30, tmp_path)
     assert "--box-order xyxy or --box-order xywh" in message and "box_format" in message
+
+
+def test_rsod_is_right_its_voc_files_deciding_the_tables_reading(tmp_path: Path) -> None:
+    # RSOD ships each image's boxes twice: Annotation/labels/<stem>.txt (open: corners or x, y, w, h) and the Pascal
+    # VOC Annotation/xml/<stem>.xml, whose elements name the corners (shardify/plan/box_witness.py)
+    truth = blind30.DATASETS["rsod"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+    boxes = _boxes(tmp_path / "out")["aircraft/JPEGImages/aircraft_4.jpg"]
+    assert boxes == [(round(1 / 20, 4), round(2 / 16, 4), round(5 / 20, 4), round(9 / 16, 4))]  # corners (1,2)-(5,9)
+
+
+_XML_BOX = "<bndbox><xmin>{}</xmin><ymin>{}</ymin><xmax>{}</xmax><ymax>{}</ymax></bndbox>"
+
+
+@pytest.mark.parametrize(
+    "witness",
+    [
+        "<annotation><object><name>{cls}</name>" + _XML_BOX.format(7, 7, 9, 9) + "</object></annotation>",  # agrees with none
+        "<annotation><object><name>{cls}</name>" + _XML_BOX.format("nan", 2, 5, 9) + "</object></annotation>",  # NaN
+        "<annotation><object><name>{cls}</name>" + _XML_BOX.format(1, 2, "9" * 400, 9) + "</object></annotation>",  # huge
+        '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "xxxxxxxxxx">]><annotation>&x;</annotation>',  # an entity declared
+        "<annotation><object><name>aircraft</name><bndbox><xmin>1</xmin>",  # truncated
+    ],
+    ids=["disagrees", "nan", "huge", "entity", "truncated"],
+)
+def test_a_voc_file_that_decides_nothing_leaves_the_stop(witness: str, tmp_path: Path) -> None:
+    truth = blind30.DATASETS["rsod"](tmp_path / "download")
+    for xml in truth.root.glob("*/Annotation/xml/*.xml"):  # (each naming its own folder's class, as RSOD's do)
+        xml.write_text(witness.replace("{cls}", xml.parts[-4]))
+    message = refusal(truth.root, tmp_path / "out")  # (a stop before writing, whatever else: never exit 0 on a guess)
+    if "<xmin>1</xmin>" not in witness[-20:]:  # (truncated, the XML is its own guard's: it names other objects)
+        assert "--box-order xyxy or --box-order xywh" in message
 
 
 def _retinanet(root: Path, rows: list[str]) -> None:
