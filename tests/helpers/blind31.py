@@ -66,6 +66,8 @@ After readers31a (tests/layouts/test_readers31a.py): hit_uav a good stop (normal
 frames with its --exclude: shardify/plan/format_copies.py; then the COCO files' "filename" entries read, under the
 chain of wrapping folders): 5 right, 4 good stops, 1 useless stop (dfire), 0 exit 1, 0 WRONG EXIT 0 (was 5/3/2/0/0;
 2026-11-29 by this machine's clock).
+After readers33c: dfire a good stop by its FOLLOW (`--label-names` with the README's smoke, fire; the stop named
+--label-names already): 5 right, 5 good stops, 0 useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 5/4/1/0/0).
 """
 
 from __future__ import annotations
