@@ -42,7 +42,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shardify.plan import composite_keys, list_folds
 from shardify.plan.evidence_keys import INPUT_SUFFIX, NUMBERED, KeyRule, file_key, key_rule, row_key
@@ -406,7 +406,9 @@ def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
                                                    f == "" or "main" in f.lower(), _edition(f)))
     chosen = by_folder[folder]
     skipped += [e.path for f, group in by_folder.items() if f != folder for e in group]
-    folds = list_folds.folds(chosen)  # (numbers each list holds alone, SIXray's train_3850, test_1650: no folds)
+    if list_folds.no_folds(chosen):  # (numbers each list holds alone, SIXray's train_3850, test_1650: no folds, nor said so)
+        chosen = [replace(e, note=re.sub(r", fold \d+", "", e.note)) for e in chosen]
+    folds = list_folds.folds(chosen)
     first = min(folds)
     skipped += [e.path for fold, group in folds.items() if fold != first for e in group]
     chosen = folds[first]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # (evidence imports this module: the type only)
     from shardify.plan.evidence import Evidence
 
-__all__ = ["fold_numbered", "folds"]
+__all__ = ["fold_numbered", "folds", "no_folds"]
 
 
 def _number(path: str) -> int | None:
@@ -29,7 +29,7 @@ def _number(path: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _no_folds(lists: Sequence[Evidence]) -> bool:
+def no_folds(lists: Sequence[Evidence]) -> bool:
     """Two lists or more, each numbered, no two of one split nor of one number: the numbers name
     no shared partition (sizes, ids), so they are no folds."""
     numbers = [_number(e.path) for e in lists]
@@ -40,11 +40,11 @@ def _no_folds(lists: Sequence[Evidence]) -> bool:
 def fold_numbered(lists: Sequence[Evidence]) -> bool:
     """Whether every list's name ends in a fold's number (`train_1.txt`, DTD's `test10.txt`), not in
     numbers each list holds alone (`train_3850.txt`, `test_1650.txt`)."""
-    return all(_number(e.path) is not None for e in lists) and not _no_folds(lists)
+    return all(_number(e.path) is not None for e in lists) and not no_folds(lists)
 
 
 def folds(lists: Sequence[Evidence]) -> dict[int, list[Evidence]]:
-    """`lists` by fold number (0: none, or numbers that are no folds' by `_no_folds`).
+    """`lists` by fold number (0: none, or numbers that are no folds' by `no_folds`).
 
     >>> from types import SimpleNamespace as E
     >>> sorted(folds([E(path="train_3850.txt", split="train"), E(path="test_1650.txt", split="test")]))
@@ -52,7 +52,7 @@ def folds(lists: Sequence[Evidence]) -> dict[int, list[Evidence]]:
     >>> sorted(folds([E(path=f"{s}{k}.txt", split=s) for s in ("train", "test") for k in (1, 2)]))
     [1, 2]
     """
-    if _no_folds(lists):
+    if no_folds(lists):
         return {0: list(lists)}
     by: dict[int, list[Evidence]] = {}
     for found in lists:
