@@ -13,6 +13,7 @@ import typer
 
 from shardify.cli.convert_values import (
     BoxesOutside,
+    BoxOrder,
     ClassIds,
     Layout,
     StorePixelsMode,
@@ -31,6 +32,7 @@ from shardify.plan.requests import RejectLimit, ShardRequest, SplitRatios, parse
 __all__ = [
     "AppendOption",
     "ApplyExifOrientationOption",
+    "BoxOrderOption",
     "BoxesOutsideOption",
     "ClassIdsOption",
     "DaskAddressOption",
@@ -328,6 +330,16 @@ KeypointsOption = Annotated[
 BoxesOutsideOption = Annotated[
     BoxesOutside,
     typer.Option(metavar="clip|drop", help="Detection: a box that leaves its image is clipped, or its object dropped.", show_choices=False, rich_help_panel=_IMAGES),
+]
+BoxOrderOption = Annotated[
+    Optional[BoxOrder],
+    typer.Option(
+        metavar="xyxy|xxyy|xywh",
+        help="Detection: the box columns of a headerless table of boxes whose rows fit more than one reading: corners "
+        "x1,y1,x2,y2, x1,x2,y1,y2, or x,y,w,h.",
+        show_choices=False,
+        rich_help_panel=_IMAGES,
+    ),
 ]
 ApplyExifOrientationOption = Annotated[
     bool,

@@ -22,11 +22,13 @@ from shardify.inputs.excludes import parse_exclude
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
 from shardify.plan import table_groups
+from shardify.plan.box_columns import BOX_ORDER_NAMES
 from shardify.plan.defaults import VALIDATION_LEVELS
 from shardify.plan.layout import LAYOUTS
 from shardify.plan.requests import ShardRequest, parse_size
 
 __all__ = [
+    "BoxOrder",
     "BoxesOutside",
     "ClassIds",
     "Layout",
@@ -50,6 +52,7 @@ Validation = Enum("Validation", {name.upper(): name for name in VALIDATION_LEVEL
 ClassIds = Enum("ClassIds", {name.upper().replace("-", "_"): name for name in CLASS_ID_CONVENTIONS}, type=str)
 StorePixelsMode = Enum("StorePixelsMode", {name.upper(): name for name in STORE_PIXELS_MODES}, type=str)
 BoxesOutside = Enum("BoxesOutside", {"CLIP": "clip", "DROP": "drop"}, type=str)
+BoxOrder = Enum("BoxOrder", {name.upper(): name for name in BOX_ORDER_NAMES}, type=str)
 
 
 def existing_source(value: str) -> str:

@@ -16,7 +16,7 @@ from shardify.converters.resize import Resize, parse_resize
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
 from shardify.inputs.excludes import Excludes, parse_exclude
-from shardify.plan import layout
+from shardify.plan import box_columns, layout
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.plan.label_names import normalise_label
 from shardify.plan.requests import (
@@ -67,6 +67,9 @@ class ConvertConfig:
         (or the keypoints of a file given with --labels).
       boxes_outside: "clip" a box that leaves the image to the image, or "drop" its object; either
         is said in repaired.jsonl.
+      box_order: tables of boxes read by content (no header naming their box columns): which of
+        the readings their rows leave open is meant, a key of `box_columns.BOX_ORDER_NAMES`
+        ("xyxy", "xxyy", "xywh"); "" for none (several readings fitting every image: a stop).
       label_level: image_folders, text_folders: the folder level that names a file's class,
         counting folders from SRC (1: SRC/<class>/...; 0: no class folders, the records are
         unlabelled), or None to read it from the structure.
@@ -112,6 +115,7 @@ class ConvertConfig:
     masks: bool = False
     keypoints: bool = False
     boxes_outside: str = "clip"
+    box_order: str = ""
     encoding: str = texts.DEFAULT_ENCODING
     json_records: str = ""
     max_rejects: RejectLimit = parse_max_rejects(DEFAULT_MAX_REJECTS)
@@ -166,6 +170,11 @@ class ConvertConfig:
             raise ValueError(f"--class-ids {self.class_ids!r} is not one of {', '.join(contract.CLASS_ID_CONVENTIONS)}")
         if self.boxes_outside not in ("clip", "drop"):
             raise ValueError(f"--boxes-outside {self.boxes_outside!r} is not clip or drop")
+        if self.box_order and self.box_order not in box_columns.BOX_ORDER_NAMES:
+            raise ValueError(f"--box-order {self.box_order!r} is not one of {', '.join(box_columns.BOX_ORDER_NAMES)}")
+        if self.box_order and self.layout_given is not None:
+            raise ValueError("--box-order feeds detection, which a layout file skips: its evidence's box_format lines say "
+                             "how each table of boxes reads (docs/layout-files.md)")
         if self.label_level is not None:
             if self.label_level < 0:
                 raise ValueError(f"--label-level {self.label_level}: a folder level counts from 1 (0: no class folders)")

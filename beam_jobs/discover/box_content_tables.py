@@ -8,8 +8,12 @@ Detection reads the first lines of the tables that lie among images (a few), and
 the images their first rows name (their sizes: a box must lie inside its image). A table whose
 four box numbers fit every image read under more than one reading of `box_columns.BOX_ORDERS`
 (corners, or x, y, w, h: both inside every image) stops the run (`check_open_readings`), naming
-the table, a row, and the `box_format:` line of a layout file that decides; the guess travels with
-the stop, so `--dry-run --layout-file FILE` writes it for the user to mend.
+the table, a row, `--box-order` with the names of the readings that fit (`box_columns.BOX_ORDER_NAMES`:
+one word for every such table of a download, SIXray's and RSOD's thousands of per-image files among
+them) and the `box_format:` line of a layout file that decides; the guess travels with the stop, so
+`--dry-run --layout-file FILE` writes it for the user to mend. Given, `--box-order` picks its reading
+where the rows leave several open; where its reading does not fit the rows (a box leaving its image,
+or of no size) the run stops saying so, never overruled in silence.
 
 Found, the table is a BOX_TABLE Evidence as Open Images' is: a row per box joined to its image by
 the image column, a row naming no file rejected with its line, an image no row names written with
@@ -24,10 +28,11 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import box_unit_doubt, label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
+from shardify.converters import untrusted_xml
 from shardify.converters.images import probe_image
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
-from shardify.plan import box_columns, box_damaged_rows, layout
+from shardify.plan import box_columns, box_damaged_rows, box_witness, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 
@@ -44,6 +49,10 @@ _TABLES = 24
 _LINES = 200
 _SIZES = 32
 _EXTENSIONS = ("csv", "txt", "tsv")
+# VOC files of the images a table names, read to decide its open reading (`box_witness`): a few
+# suffice (they must all agree), and one is a few kilobytes.
+_WITNESSES = 4
+_WITNESS_BYTES = 1 << 20
 
 
 class _Names:
@@ -52,7 +61,10 @@ class _Names:
 
     def __init__(self, sample: Sequence[str]) -> None:
         self.by: dict[str, list[str]] = {}
+        self.xml: dict[str, list[str]] = {}  # the sample's .xml files by stem: the VOC file an image may have
         for path in sample:
+            if layout.extension(path) == "xml":
+                self.xml.setdefault(layout.stem(path), []).append(path)
             if layout.extension(path) not in layout.IMAGE_EXTENSIONS:
                 continue
             name, two = posixpath.basename(path), "/".join(path.split("/")[-2:])  # (`images/a.jpg` of `data/images/a.jpg`)
@@ -75,9 +87,10 @@ class _Names:
         return found[0] if len(found) == 1 else ""
 
 
-def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_columns.Reading, list[tuple[str, ...]], bool] | None:
+def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_columns.Reading, list[tuple[str, ...]], bool, str] | None:
     """(what the table's first lines say of its columns, the box readings every image read fits,
-    whether its header names another reading than those), or None where it is no table of boxes.
+    whether its header names another reading than those, the VOC file that decided between the
+    readings or ""), or None where it is no table of boxes.
     A header the rows contradict (Udacity CrowdAI's first labels.csv: `xmin,xmax,ymin,ymax` over
     rows written xmin, ymin, xmax, ymax) leaves the readings of the rows open, and says so."""
     lines = label_file_found.head_lines(config, path, lines=_LINES)
@@ -100,13 +113,57 @@ def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_colum
         sizes[cell] = (info.width, info.height)
     reading = box_damaged_rows.without_damaged_rows(reading, sizes)  # (a row of NaN or a width of 0 says nothing)
     orders = box_columns.fitting_orders(reading, sizes)
+    witness = ""
+    if len(orders) > 1 and not config.box_order:  # (the user's word before a witness's)
+        witnessed, witness = _witnessed(config, reading, names)
+        orders = box_witness.agreeing_orders(reading, orders, witnessed)
+        witness = witness if len(orders) == 1 else ""
     if orders or not reading.named:
-        return reading, orders, False
+        return reading, _decided(config, orders), False, witness
     others = [order for order in box_columns.fitting_orders(reading, sizes, box_columns.BOX_ORDERS)
               if box_columns.has_format(reading, order)]
     if not others:  # no other reading fits either: the header's decides, the pipeline judges each row (a box outside)
-        return reading, [reading.named], False
-    return reading, others, True
+        return reading, [reading.named], False, ""
+    chosen = box_columns.BOX_ORDER_NAMES.get(config.box_order)
+    if chosen in others:  # (the header or the rows are wrong: `--box-order` says the rows are right, and how)
+        return reading, [chosen], False, ""
+    return reading, others, True, ""
+
+
+def _witnessed(config: ConvertConfig, reading: box_columns.Reading, names: _Names) -> tuple[dict[str, list], str]:
+    """(the corners the Pascal VOC file of each of a few images the table names gives -> by the
+    table's cell, the first such file), from the .xml files of the sample named by the image's stem
+    (one each: a stem two files share says nothing); ({}, "") where none is read."""
+    key = reading.roles.index(box_columns.IMAGE)
+    witnessed: dict[str, list] = {}
+    first = ""
+    for cell in dict.fromkeys(row[key] for row in reading.rows):
+        if len(witnessed) >= _WITNESSES:
+            break
+        image = names.image(cell)
+        files = names.xml.get(layout.stem(image), []) if image else []
+        if len(files) != 1:
+            continue
+        try:
+            with open_input(join_path(config.source, files[0])) as fileobj:
+                data = fileobj.read(_WITNESS_BYTES + 1)
+            if len(data) > _WITNESS_BYTES:
+                continue
+            boxes = box_witness.voc_corners(untrusted_xml.parse(data))
+        except (OSError, untrusted_xml.UntrustedXmlError):
+            continue  # (a damaged XML decides nothing)
+        if boxes:
+            witnessed[cell] = boxes
+            first = first or files[0]
+    return witnessed, first
+
+
+def _decided(config: ConvertConfig, orders: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`orders` (the readings every image read fits) narrowed to the one `--box-order` names, where
+    several are open and it is among them; else as they are (one reading: the rows decided; the
+    named one not among them: the doubt stays, and its stop says the rows leave their images so)."""
+    chosen = box_columns.BOX_ORDER_NAMES.get(config.box_order)
+    return [chosen] if chosen is not None and len(orders) > 1 and chosen in orders else orders
 
 
 def _rule(names: _Names, keys: Sequence[str]) -> KeyRule:
@@ -140,7 +197,7 @@ def content_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed
         read = _reading(config, path, names)
         if read is None or not read[1]:
             continue
-        reading, orders, _ = read
+        reading, orders, _, witness = read
         orders = [order for order in orders if box_columns.has_format(reading, order)]
         if not orders:  # (x, y, w, h in fractions alone, and no header: no format writes it)
             continue
@@ -149,6 +206,7 @@ def content_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed
         rule = _rule(names, [row[key] for row in reading.rows])
         header = f"under its header {','.join(reading.header)!r}" if reading.header else "no header"
         fits = "the one reading that fits every image read" if len(orders) == 1 else f"the first of {len(orders)} readings that fit"
+        fits = f"the one of the readings that fit whose boxes are {witness}'s, the same image's VOC boxes" if witness else fits
         how = (f"a row per box, {header}, its columns read from their content: {', '.join(fmt.columns)}, "
                f"the box {'as its header names it' if reading.named and len(orders) == 1 else fits}")
         note = f"{path}: objects of the images it names ({how}): {fmt.shown}"
@@ -169,6 +227,8 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
             continue
         if read[1] and box_columns.mixed_units(read[0]):  # fractions beside pixels: the unit is a guess
             return box_unit_doubt.unit_doubt(evidence.path, read[0], read[1][0])
+        if config.box_order and read[1] and box_columns.BOX_ORDER_NAMES[config.box_order] not in read[1]:
+            return _order_unfit(config, evidence.path, read[0], read[1])
         if len(read[1]) < 2 and not read[2]:
             if read[1] and _one_row_per_image(read[0]):
                 reading = read[0]
@@ -180,11 +240,9 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
                     f"box_format {choice} if they are boxes, or drop that evidence if not"
                 )
             continue
-        reading, orders, contradicted = read
-        choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in orders
-                              if box_columns.has_format(reading, order))
+        reading, orders, contradicted, _ = read
         shown = ",".join(reading.rows[0])[:80]
-        mend = f"--dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
+        mend = _mend(config, reading, orders)
         if contradicted:
             header = ",".join(reading.header)[:80]
             return (
@@ -200,6 +258,31 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
             f"wrong: {mend}"
         )
     return ""
+
+
+def _mend(config: ConvertConfig, reading: box_columns.Reading, orders: Sequence[tuple[str, ...]]) -> str:
+    """The options that decide between `orders`: `--box-order` with each of their names (one word
+    for every such table of the download: SIXray's thousands of per-image files), then the layout
+    file's `box_format:` lines."""
+    formats = [order for order in orders if box_columns.has_format(reading, order)]
+    choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in formats)
+    named = [name for name, order in box_columns.BOX_ORDER_NAMES.items() if order in formats]
+    options = f"--box-order {' or --box-order '.join(named)} decides for every such table; or " if named else ""
+    return f"{options}--dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
+
+
+def _order_unfit(config: ConvertConfig, path: str, reading: box_columns.Reading, orders: Sequence[tuple[str, ...]]) -> str:
+    """Why `--box-order` cannot read the table at `path`: read so, some of its rows are boxes of no
+    size or leaving their images, which the readings `orders` (a header's, or the rows') are not. The
+    rows never overrule the option silently: a user who gave it believed otherwise."""
+    fitting = " or as ".join(",".join(order) for order in orders)
+    named = [name for name, order in box_columns.BOX_ORDER_NAMES.items() if order in orders]
+    instead = f"--box-order {' or --box-order '.join(named)}" if named else "no --box-order"
+    return (
+        f"{path} is a table of boxes (a row each: {','.join(reading.rows[0])[:80]!r}) that --box-order {config.box_order} "
+        f"reads as {','.join(box_columns.BOX_ORDER_NAMES[config.box_order])}, but then some of its rows are boxes of no "
+        f"size or leaving their images; they fit only read as {fitting}: give {instead}, or mend the table"
+    )
 
 
 def _one_row_per_image(reading: box_columns.Reading) -> bool:

@@ -37,7 +37,7 @@ from shardify.plan.box_format import (
     CXCYWH_NORMALISED, CXCYWH_PIXELS, ROWS, XYWH_PIXELS, XYXY_NORMALISED, XYXY_PIXELS, BoxFormat, is_number,
 )
 
-__all__ = ["BOX_ORDERS", "HEADER_ROLES", "Reading", "read_roles", "fitting_orders", "box_format", "format_of_name", "NAME_START",
+__all__ = ["BOX_ORDERS", "BOX_ORDER_NAMES", "HEADER_ROLES", "corners", "Reading", "read_roles", "fitting_orders", "box_format", "format_of_name", "NAME_START",
            "mixed_units", "other_unit", "box_fits", "has_format"]
 
 IMAGE, CLASS, UNREAD = "image", "class", "-"
@@ -49,6 +49,11 @@ BOX_ORDERS: tuple[tuple[str, str, str, str], ...] = (
     ("x1", "x2", "y1", "y2"),
     ("x", "y", "w", "h"),
 )
+# `--box-order`'s values: the names torchvision's `ops.box_convert` gives the corner and the
+# x, y, w, h conventions ('xyxy', 'xywh'), and 'xxyy' for Open Images' XMin,XMax,YMin,YMax. A
+# user's word on a headerless table whose rows fit more than one reading (small boxes near the
+# top left fit inside their images either way); the rows never overrule it silently, nor it them.
+BOX_ORDER_NAMES: Mapping[str, tuple[str, str, str, str]] = {"xyxy": BOX_ORDERS[0], "xxyy": BOX_ORDERS[1], "xywh": BOX_ORDERS[2]}
 # A box's centre and size: read only where a header names them (rows alone cannot tell a centre
 # from a corner).
 _CENTRE = ("cx", "cy", "w", "h")
@@ -203,16 +208,24 @@ def _whole_order(named: tuple[str, ...]) -> tuple[str, ...]:
     return named if any(set(named) == set(order) for order in (*BOX_ORDERS, _CENTRE)) else ()
 
 
+def corners(order: Sequence[str], values: Sequence[float]) -> tuple[float, float, float, float]:
+    """One row's four numbers read in `order` as the box's corners x1, y1, x2, y2.
+
+    >>> corners(("x", "y", "w", "h"), [1, 2, 5, 9]), corners(("x1", "x2", "y1", "y2"), [1, 2, 5, 9])
+    ((1, 2, 6, 11), (1, 5, 2, 9))
+    """
+    by = dict(zip(order, values))
+    if "cx" in by:
+        return by["cx"] - by["w"] / 2, by["cy"] - by["h"] / 2, by["cx"] + by["w"] / 2, by["cy"] + by["h"] / 2
+    if "w" in by:
+        return by["x"], by["y"], by["x"] + by["w"], by["y"] + by["h"]
+    return by["x1"], by["y1"], by["x2"], by["y2"]
+
+
 def box_fits(order: Sequence[str], values: Sequence[float], size: tuple[int, int] | None, normalised: bool) -> bool:
     """One row's four numbers read in `order` make a box of positive size, inside its image
     (`size`, width and height; None: not known, only the order is checked)."""
-    by = dict(zip(order, values))
-    if "cx" in by:
-        x1, y1, x2, y2 = by["cx"] - by["w"] / 2, by["cy"] - by["h"] / 2, by["cx"] + by["w"] / 2, by["cy"] + by["h"] / 2
-    elif "w" in by:
-        x1, y1, x2, y2 = by["x"], by["y"], by["x"] + by["w"], by["y"] + by["h"]
-    else:
-        x1, y1, x2, y2 = by["x1"], by["y1"], by["x2"], by["y2"]
+    x1, y1, x2, y2 = corners(order, values)
     if not (x1 < x2 and y1 < y2):
         return False
     width, height = (1.0, 1.0) if normalised else size or (float("inf"), float("inf"))

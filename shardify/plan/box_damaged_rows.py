@@ -43,7 +43,9 @@ def _some_box(reading: box_columns.Reading, row: tuple[str, ...], size: tuple[in
 
 def without_damaged_rows(reading: box_columns.Reading, sizes: Mapping[str, tuple[int, int]]) -> box_columns.Reading:
     """`reading` less the rows that are no box under any reading, where its header names the box
-    columns and such rows are fewer than half of those with a box; else `reading` itself. The unit
+    columns and such rows are fewer than half of those with a box (headerless: the rows of a NaN or an
+    infinity, fewer than half; one such row left the table unread, its images' boxes a stop naming
+    label options, readers33c); else `reading` itself. The unit
     (fractions or pixels) is read again from the rows kept (one row of 1e308 made a table of
     fractions read as pixels).
 
@@ -55,12 +57,16 @@ def without_damaged_rows(reading: box_columns.Reading, sizes: Mapping[str, tuple
     >>> lines[1] = "a.jpg,car,0.3,0.3,1e308,0.2"
     >>> without_damaged_rows(box_columns.read_roles(lines, names), {"a.jpg": (64, 48)}).normalised  # (no pixel box either)
     True
+    >>> bare = ["a.jpg,car,1,2,8,9", "b.jpg,car,3,2,9,9", "b.jpg,bus,NaN,2,9,9", "c.jpg,bus,9,1,2,8"]
+    >>> [row[0] for row in without_damaged_rows(box_columns.read_roles(bare, names), {}).rows]  # (c.jpg's stays: the rows judge)
+    ['a.jpg', 'b.jpg', 'c.jpg']
     """
-    if not reading.named:
-        return reading
     key = reading.roles.index(box_columns.IMAGE)
     boxed = [row for row in reading.rows if all(row[i] for i in reading.box)]
-    kept = [row for row in boxed if _some_box(reading, row, sizes.get(row[key]))]
+    if reading.named:
+        kept = [row for row in boxed if _some_box(reading, row, sizes.get(row[key]))]
+    else:  # headerless, only a NaN or an infinity is damage: a row of no box under any order may be a measurement's
+        kept = [row for row in boxed if _numbers(row, reading.box) is not None]  # (LFW's eyes), which the rows must show
     if len(kept) == len(boxed) or 2 * len(kept) <= len(boxed):
         return reading
     kept_set = set(kept)

@@ -42,9 +42,9 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from shardify.plan import composite_keys
+from shardify.plan import composite_keys, list_folds
 from shardify.plan.evidence_keys import INPUT_SUFFIX, NUMBERED, KeyRule, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
 from shardify.plan.vocabulary_files import VOCABULARY_NAMES, read_vocabulary
@@ -394,11 +394,6 @@ def _edition(folder: str) -> int:
     return int(found.group(0)) if found else 0
 
 
-def _numbered(lists: Sequence[Evidence]) -> bool:
-    """Whether every list's name ends in a fold's number (`train_1.txt`, DTD's `test10.txt`)."""
-    return all(re.search(r"\d$", posixpath.splitext(posixpath.basename(e.path))[0]) for e in lists)
-
-
 def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     """The split lists to read, and why the others are not: of numbered folds the first
     (DTD's train1, val1, test1), of lists in several folders those of the folder whose lists
@@ -415,14 +410,13 @@ def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
         by_folder.setdefault(posixpath.dirname(found.path), []).append(found)
     # among folders of as many splits, one of lists that name no fold (SCUT-FBP5500's 60/40 `train.txt`, `test.txt`)
     # before folders of numbered folds (its `cross_validation_1/train_1.txt`): the folds are other partitions
-    folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), not _numbered(by_folder[f]),
+    folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), not list_folds.fold_numbered(by_folder[f]),
                                                    f == "" or "main" in f.lower(), _edition(f)))
     chosen = by_folder[folder]
     skipped += [e.path for f, group in by_folder.items() if f != folder for e in group]
-    folds = {}
-    for found in chosen:
-        fold = re.search(r"(\d+)$", posixpath.splitext(posixpath.basename(found.path))[0])
-        folds.setdefault(int(fold.group(1)) if fold else 0, []).append(found)
+    if list_folds.no_folds(chosen):  # (numbers each list holds alone, SIXray's train_3850, test_1650: no folds, nor said so)
+        chosen = [replace(e, note=re.sub(r", fold \d+", "", e.note)) for e in chosen]
+    folds = list_folds.folds(chosen)
     first = min(folds)
     skipped += [e.path for fold, group in folds.items() if fold != first for e in group]
     chosen = folds[first]

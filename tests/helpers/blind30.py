@@ -64,6 +64,11 @@ EXIT 0. Then a copy of the download inside itself names the --exclude of the inn
 EXIT 0. Then a folder whose name joins its inputs to masks with 'with' (`RUGD_frames-with-annotations/`) is no
 mask folder (rugd a good stop naming --label-level 0: shardify/plan/folder_names.py): 3 right, 2 good stops, 5
 useless stops, 0 exit 1, 0 WRONG EXIT 0. Batches 26, 27 and 28 re-tallied after each, each as before (26: 3/2/5/0/0; 27: 4/3/2/1/0; 28: 0/4/6/0/0).
+After readers33c (tests/layouts/test_readers33c.py): a headerless box table whose rows fit two readings stops naming
+`--box-order xyxy|xywh` (sixray a good stop; its train_3850/test_1650 lists one partition: shardify/plan/list_folds.py),
+and the VOC file of the same image decides the reading where there is one (rsod right: shardify/plan/box_witness.py):
+4 right, 3 good stops, 3 useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 3/2/5/0/0; 2026-11-29 13:36 UTC by this
+machine's clock); batches 12 to 39 re-tallied, each else as before.
 """
 
 from __future__ import annotations
@@ -304,8 +309,12 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "rock_paper_scissors": None,
     "pistachio": None,
     "tobacco3482": {"exclude": ("Tobacco3482-jpg/Tobacco3482-jpg/**",)},  # named by its stop since blindfix30 (not in baseline)
-    "rsod": None,
-    "sixray": None,
+    "rsod": {"box_order": "xyxy"},  # right with no option since readers33c (each table's open reading decided by the VOC
+    # file of the same image: shardify/plan/box_witness.py); without them, its 'file class x1 y1 x2 y2' tables (the
+    # builder's comment) fit their images read as corners and as x, y, w, h, a stop naming --box-order, which converts
+    # it right (tried); None in the baseline JSON
+    "sixray": {"box_order": "xyxy"},  # right (tried) since readers33c: as rsod's, and train_3850.txt beside test_1650.txt
+    # one partition, not two folds (shardify/plan/list_folds.py); None in the baseline JSON
     "rugd": {"label_level": 0},  # named by its stop since blindfix30; None in the baseline JSON
     "rim_one_dl": {"exclude": ("RIM-ONE_DL_images/partitioned_randomly/**",)},
     "welfake": None,

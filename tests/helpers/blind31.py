@@ -66,6 +66,8 @@ After readers31a (tests/layouts/test_readers31a.py): hit_uav a good stop (normal
 frames with its --exclude: shardify/plan/format_copies.py; then the COCO files' "filename" entries read, under the
 chain of wrapping folders): 5 right, 4 good stops, 1 useless stop (dfire), 0 exit 1, 0 WRONG EXIT 0 (was 5/3/2/0/0;
 2026-11-29 by this machine's clock).
+After readers33c: dfire a good stop by its FOLLOW (`--label-names` with the README's smoke, fire; the stop named
+--label-names already): 5 right, 5 good stops, 0 useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 5/4/1/0/0).
 """
 
 from __future__ import annotations
@@ -322,7 +324,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "hit_uav": {"exclude": ("HIT-UAV/normal_xml",)},  # right (tried) since readers31a: the stop names normal_xml/ a copy of
     # normal_json/'s frames (shardify/plan/format_copies.py) and its --exclude; then normal_json/annotations/*.json read as
     # COCO (their "filename" key, the folder two down under a chain of wrapping folders); None in the baseline JSON
-    "dfire": None,
+    "dfire": {"label_names": ("smoke", "fire")},  # right (tried): the stop names --label-names, and the D-Fire README's
+    # classes (0 smoke, 1 fire: the builder's comment) are what a user writes; the download has no names file; None before
     "msra10k": {"exclude": ("**/*.png",), "label_level": 0},  # since blindfix31 (its stop names both); None in the
     # baseline JSON
     "hku_is": None,

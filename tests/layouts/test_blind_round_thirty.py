@@ -34,13 +34,15 @@ WRONG = {
     # pistachio, rock_paper_scissors, welfake: right at beb2bce
     "rim_one_dl": ("STOPS (exit 2): the classes at uneven depths (the masks' class folders beside the images' "
                    "partition folders); names no --exclude of the random partition's copies"),
-    "rsod": ("STOPS (exit 2): Annotation/labels/*.txt read as tables of boxes whose numbers fit both x1,y1,x2,y2 "
-             "and x,y,w,h; no option reads the VOC xml beside them"),
+    # rsod: right since readers33c (a useless stop at beb2bce: Annotation/labels/*.txt read as tables of boxes whose
+    # numbers fit both x1,y1,x2,y2 and x,y,w,h, only a layout file's box_format lines named); the VOC file of the same
+    # image decides (shardify/plan/box_witness.py); the tables read, their boxes the XMLs'
     # rugd: a good stop since blindfix30 (a useless stop at beb2bce: `RUGD_frames-with-annotations/` read as a mask
     # folder beside `RUGD_annotations/`, the scene folders as parts with repeated names); its --label-level 0 writes
     # the frames unlabelled, the colour masks beside them
-    "sixray": ("STOPS (exit 2): the per-image Annotation/*.txt read as tables of boxes whose numbers fit both box "
-               "forms; no option settles it and reads the train/test id lists"),
+    # sixray: a good stop since readers33c (a useless stop at beb2bce: the per-image Annotation/*.txt read as tables of
+    # boxes whose numbers fit both box forms, and train_3850.txt set aside as another fold than test_1650.txt); its
+    # --box-order xyxy converts it right (shardify/plan/list_folds.py: the numbers no folds)
     # tobacco3482: a good stop since blindfix30 (a useless stop at beb2bce: the nested copy named with only 'point SRC at
     # one copy'); its --exclude 'Tobacco3482-jpg/Tobacco3482-jpg/**' converts the outer copy right
     "twitter15_16": ("STOPS (exit 2) since blindfix30 (WRONG EXIT 0 at beb2bce: the propagation trees tree/<id>.txt "

@@ -33,8 +33,8 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "dfire": ("STOPS (exit 2): YOLO labels with no names file; names --label-names FILE, a file the download lacks (the "
-              "names 'smoke', 'fire' are in the README only)"),
+    # dfire: a good stop since readers33c's FOLLOW (YOLO labels with no names file; its stop names --label-names, and
+    # --label-names smoke,fire, the README's names, converts it right)
     # eth80: a good stop since blindfix31 (WRONG EXIT 0 at 08959a2: the maps/ silhouettes written as records, each
     # image labelled by its object folder, 'apple1'); its --exclude '**/maps/**' --label-from-name writes it right
     # hit_uav: a good stop since readers31a (its stop names normal_xml/ a copy of normal_json/'s frames and its --exclude;
