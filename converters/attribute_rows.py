@@ -111,21 +111,59 @@ def attribute_value(value: object, dtype: str) -> bytes | int | float:
     return kept_values.convert_value(value, dtype)
 
 
-def attributes_remedy(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool) -> str:
-    """The options that read a table of attributes a row a record, with the label column likeliest by
-    its cells (the last column holding few values; the user's to confirm), for a stop to name.
+def attributes_remedy(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool, label: str = "") -> str:
+    """The options that read a table of attributes a row a record, with `label` (a label column found
+    otherwise) or the label column likeliest by its cells (`_likeliest_class`; the user's to confirm),
+    for a stop to name.
 
     >>> attributes_remedy(("ph", "Potability"), [("7.1", "0"), ("6.5", "1")], True)
     "read each row as a record of its columns: --text-column none --keep-columns '*' --label-column 'Potability' (the class column; its cells 0, 1 in the rows read)"
+    >>> attributes_remedy(("1", "2", "3"), [("842302", "M", "0.1184"), ("842517", "B", "0.08474"), ("843009", "M", "0.1096")], False)
+    "read each row as a record of its columns: --text-column none --keep-columns '*' --label-column '2' (the class column; its cells B, M in the rows read)"
     """
-    last = len(columns) - 1
-    values = sorted({str(row[last]).strip() for row in sample if len(row) == len(columns)})
-    label = columns[last] if columns and values and len(values) <= _FEW_CLASSES else ""
+    at = columns.index(label) if label in columns else _likeliest_class(columns, sample)
+    values = sorted({str(row[at]).strip() for row in sample if len(row) == len(columns)}) if at is not None else []
     shown = ", ".join(values[:5]) + (", ..." if len(values) > 5 else "")
-    which = (f"--label-column {label!r} (the class column; its cells {shown} in the rows read)" if label else
+    which = (f"--label-column {columns[at]!r} (the class column; its cells {shown} in the rows read)" if at is not None else
              "--label-column C (the class column, by name or number from 1)")
     del header  # (a headerless table's columns are numbers, named as such: `--label-column '18'`)
     return f"read each row as a record of its columns: --text-column {NO_TEXT} --keep-columns '*' {which}"
+
+
+def _likeliest_class(columns: Sequence[str], sample: Sequence[Sequence[object]]) -> int | None:
+    """The column likeliest the class by its sampled cells, or None: the last column where it holds few
+    values none of which is a fraction (a measurement: 0.748 is no class), else the first column of few
+    values, repeated, that are not all numbers (a diagnosis `M`/`B` second, after an id: UCI's wdbc.data).
+
+    >>> _likeliest_class(("a", "b"), [("1.5", "0"), ("2.5", "1")]), _likeliest_class(("a", "b"), [("x", "0.7"), ("x", "0.9")])
+    (1, 0)
+    """
+    rows = [row for row in sample if len(row) == len(columns)]
+    if not columns or not rows:
+        return None
+    cells = [[str(row[at]).strip() for row in rows] for at in range(len(columns))]
+    last = len(columns) - 1
+    if len(set(cells[last])) <= _FEW_CLASSES and not any(_fraction(v) for v in cells[last]):
+        return last
+    for at, values in enumerate(cells):
+        few = len(set(values)) <= _FEW_CLASSES and len(set(values)) < len(values)
+        if few and not all(_number(v) is not None for v in values) and not any(_missing(v) for v in values):
+            return at
+    return None
+
+
+def _number(value: str) -> float | None:
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return None if math.isnan(number) or math.isinf(number) else number
+
+
+def _fraction(value: str) -> bool:
+    """A number with a fractional part (a measurement, never a class index)."""
+    number = _number(value)
+    return number is not None and number != int(number)
 
 
 def describe_missing(label: str, keep: Sequence[str], classes: Sequence[str] = ()) -> str:

@@ -335,8 +335,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "tnbc": None,       # --label-level 2 (the stop's) makes Slide_<nn> and GT_<nn> classes (tried: wrong)
     "sartorius": None,  # --labels train.csv --key-column id --label-column width (the stop's) stops again (tried)
     "pheme": None,      # the stop names only --dry-run --layout-file
-    "titanic": None,    # no stop: written with exit 0
-    "wdbc": None,       # --label-column '32' (the stop's) labels by a measure (tried: wrong; '2' would be right)
+    "titanic": {"text_column": "none", "keep_columns": ("*",), "label_column": "Survived"},  # the stop's since blindfix42
+    # (at 5007f5c2 no stop: each passenger written as a text, its Name the text, with exit 0)
+    "wdbc": {"text_column": "none", "keep_columns": ("*",), "label_column": "2", "layout": "tables"},  # since blindfix42
+    # (at 5007f5c2 the stop named --label-column '32', the last measure: tried, wrong)
 }
 
 # The tally (tests/helpers/blind42_baseline_5007f5c2.json).
