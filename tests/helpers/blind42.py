@@ -62,8 +62,17 @@ images without their cell line; tnbc: the GT_<nn> mask folders read as numbered 
 --label-level 2, which makes Slide_01/GT_01 classes and the masks records; totaltext: the stop offers --label-level 0
 (no objects, no 'text'), the polygon files "not read"; wdbc: the stop offers --label-column '32' (the last measure;
 the diagnosis is column '2': tried, right, but not named)), 0 exit 1, 1 WRONG WITH EXIT 0 (titanic: each passenger
-row written as a text record, its Name the text, where the rows are tables of attributes; gender_submission.csv's
-sample answers among the records).
+row written as a text record, its Name the text, where the rows are tables of attributes; gender_submission.csv
+was left out as a sample, rightly).
+After blindfix42 (tests/layouts/test_blindfix42.py), by kind: a table's one column of words holding proper names
+among columns of attributes is no text (converters/name_columns.py), the stop naming the attribute options with
+the label column the test table withholds wherever it sits (titanic a good stop); a class column a stop offers for
+a table of attributes is never a column of fractions (converters/attribute_rows.py: wdbc a good stop, '2');
+numbered folders pairing images with their masks of the same file names stop naming --label-level 0 and the
+masks' --exclude glob (shardify/plan/object_signs.py, beam_jobs/discover/mask_named_classes.py: tnbc a good
+stop); the run-length stop finds images named by stem and offers no size column as the class (sartorius: the
+stop now true, still useless). 4 right, 3 good stops, 3 useless stops (pheme, sartorius, totaltext), 0 exit 1,
+0 WRONG EXIT 0 (13:41 UTC).
 """
 
 from __future__ import annotations
@@ -332,8 +341,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "sea_animals": None,
     "crop_weed": None,
     "totaltext": None,  # --label-level 0 (the stop's) writes no objects and no 'text' (tried: wrong)
-    "tnbc": None,       # --label-level 2 (the stop's) makes Slide_<nn> and GT_<nn> classes (tried: wrong)
-    "sartorius": None,  # --labels train.csv --key-column id --label-column width (the stop's) stops again (tried)
+    "tnbc": {"label_level": 0, "exclude": ("TNBC_NucleiSegmentation/GT_*",)},  # the stop's since blindfix42 (tried: right)
+    # (at 5007f5c2 the stop named --label-level 2, which makes Slide_<nn> and GT_<nn> classes: tried, wrong)
+    "sartorius": None,  # since blindfix42 the stop offers --label-level 0 (unlabelled: wrong, the cell line is lost)
+    # (at 5007f5c2 it offered --labels train.csv --key-column id --label-column width, which stops again: tried)
     "pheme": None,      # the stop names only --dry-run --layout-file
     "titanic": {"text_column": "none", "keep_columns": ("*",), "label_column": "Survived"},  # the stop's since blindfix42
     # (at 5007f5c2 no stop: each passenger written as a text, its Name the text, with exit 0)

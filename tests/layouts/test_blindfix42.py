@@ -15,6 +15,18 @@ Two kinds, each with its case, a neighbour not in the batch and hostile twins:
   measurements (wdbc.data: an id, the diagnosis M/B, then 30 measures) the last measure's fractions were named
   as the class. A column of fractions is a measurement, no class: where the last column holds one, the first
   column of a few repeated values that are not all numbers is named (the diagnosis, '2'), else none.
+- numbered folders that pair images with their masks (TNBC's `Slide_01/01_1.png` beside `GT_01/01_1.png`):
+  read as numbered objects of two categories, the stop named `--label-level 2`, which wrote the 8 folders as
+  classes and the masks as records. Now, where exactly two words carry the same numbers, one word names masks
+  (`GT`, `Mask`) and each pair of folders holds the same file names, the finding says so and names
+  `--label-level 0 --exclude '<prefix>/GT_*'` (shardify/plan/object_signs.py `_paired_masks`).
+
+And one stop made true without converting it (sartorius stays a useless stop: no option writes its images
+labelled by `cell_type`): a table of run-length masks whose ids name the images by stem (`0a1b2c3d4e5f`, no
+`.png`) was said to name images "in SRC" while "the images of test/, train/ have no row", and its `width`
+(the images' size, small numbers in a miniature) was offered as the class of each mask with `--labels ...
+--label-column width`. Now the images' folders are found by stem too, and a column named as a size, or of one
+value over four images or more, is no class column (beam_jobs/discover/run_length_tables.py).
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ from pathlib import Path
 import pytest
 
 from helpers import blind42
+from helpers.blind23 import _pic
 from helpers.one_place import records
 from helpers.refusals import refusal
 from helpers.sources import write_file
@@ -33,6 +46,7 @@ from shardify.beam_jobs.discover import withheld_labels
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import attribute_rows, name_columns
+from shardify.plan import object_signs
 
 _ATTRIBUTES = {"text_column": "none", "keep_columns": ("*",)}
 
@@ -151,6 +165,80 @@ def test_twin_the_last_column_or_nothing(tmp_path: Path, twin: str) -> None:
 
 
 def test_the_modules_examples() -> None:
-    for module in (name_columns, attribute_rows, withheld_labels):
+    for module in (name_columns, attribute_rows, withheld_labels, object_signs):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
+
+
+def test_the_case_tnbc_names_the_masks_folders_and_converts_right(tmp_path: Path) -> None:
+    """The case: the stop names --label-level 0 and the --exclude of the GT_<nn> folders; followed, right."""
+    truth = blind42.DATASETS["tnbc"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "--label-level 0 --exclude 'TNBC_NucleiSegmentation/GT_*'" in said and "--label-level 2" not in said, said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **blind42.FOLLOW["tnbc"]))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _pairs(root: Path, image: str, mask: str, same_names: bool = True) -> None:
+    """Numbered patients' folders of images beside numbered folders of their masks, as medical releases ship
+    them (`Image_1/1_a.png` beside `Mask_1/1_a.png`); `same_names` False: the masks named otherwise."""
+    for n in (1, 2, 3):
+        for k in ("a", "b"):
+            write_file(root / "release" / f"{image}_{n}" / f"{n}_{k}.png", _pic(f"i{n}{k}"))
+            name = f"{n}_{k}.png" if same_names else f"{n}_{k}_seg.png"
+            write_file(root / "release" / f"{mask}_{n}" / name, _pic(f"m{n}{k}", values=[0, 255]))
+
+
+def test_a_neighbour_image_and_mask_folders_by_patient(tmp_path: Path) -> None:
+    """Not in the batch: `Image_<n>/` beside `Mask_<n>/`: the stop names the same remedy; followed, the six
+    images written unlabelled, no mask a record."""
+    _pairs(tmp_path / "src", "Image", "Mask")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-level 0 --exclude 'release/Mask_*'" in said, said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), label_level=0, exclude=("release/Mask_*",)))
+    written = records(tmp_path / "followed")
+    assert sorted(written) == sorted(f"release/Image_{n}/{n}_{k}.png" for n in (1, 2, 3) for k in "ab"), written
+    assert {labels for _, labels, _ in written.values()} == {()}, written
+
+
+@pytest.mark.parametrize("twin", ["no mask word", "other names"])
+def test_twin_pairs_not_shown_to_be_masks_keep_the_numbered_objects_stop(tmp_path: Path, twin: str) -> None:
+    """Hostile twins: `left_<n>/` beside `right_<n>/` (stereo pairs, no word naming masks), and `Image_<n>/`
+    beside `Mask_<n>/` whose files are named otherwise: no pairing is claimed (the stop as before)."""
+    _pairs(tmp_path / "src", *(("left", "right", True) if twin == "no mask word" else ("Image", "Mask", False)))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "pair up" not in said and "parallel folders" not in said and "_*'" not in said, said
+
+
+def test_the_case_sartorius_stop_names_train_and_no_size_as_class(tmp_path: Path) -> None:
+    """The case: the stop says the ids name train/'s images, test/'s have no row, and offers no class column."""
+    truth = blind42.DATASETS["sartorius"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "its column 'id' names (in train/)" in said and "the images of test/ have no row" in said, said
+    assert "'width'" not in said and "--label-column" not in said, said
+
+
+def test_a_neighbour_kidney_tiles_ids_by_stem_with_their_sizes(tmp_path: Path) -> None:
+    """Not in the batch: HuBMAP's kidney tiles shape (train.csv `id,organ,img_height,img_width,rle`, each id a
+    tile's stem; simplified: PNG tiles, 5 columns of its 10): train/ named, no size column offered as a class."""
+    rows = ["id,organ,img_height,img_width,rle"]
+    for i in range(5):
+        write_file(tmp_path / "src" / "train_images" / f"{1000 + i}.png", _pic(f"hb{i}"))
+        rows.append(f"{1000 + i},kidney,16,20,{1 + i} 3 {21 + i} 3 {41 + i} 3")
+    write_file(tmp_path / "src" / "test_images" / "2000.png", _pic("hbt"))
+    write_file(tmp_path / "src" / "train.csv", "\n".join(rows) + "\n")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "(in train_images/)" in said and "the images of test_images/ have no row" in said, said
+    assert "img_height" not in said and "--label-column" not in said, said
+
+
+def test_twin_a_class_number_column_is_still_offered(tmp_path: Path) -> None:
+    """Hostile twin: Severstal's shape (`ImageId,ClassId,EncodedPixels`, classes 1-4 varying over the images)
+    still offers `--label-column ClassId`, the images named by file name."""
+    rows = ["ImageId,ClassId,EncodedPixels"]
+    for i in range(5):
+        write_file(tmp_path / "src" / "train_images" / f"{i:04x}a.jpg", _pic(f"sv{i}", "JPEG"))
+        rows.append(f"{i:04x}a.jpg,{1 + i % 4},{1 + i} 3 {21 + i} 3 {41 + i} 3")
+    write_file(tmp_path / "src" / "train.csv", "\n".join(rows) + "\n")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-column ClassId" in said and "(in train_images/)" in said, said
