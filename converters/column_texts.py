@@ -9,6 +9,7 @@ column's checks (`label_columns`). `columns.resolve_columns` calls `found_texts`
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 
@@ -129,14 +130,18 @@ def _refuse_names_among_attributes(columns: Sequence[str], label: str, sample: S
     cells = [row[columns.index(text)] for row in sample if len(row) == len(columns)]
     if not name_columns.attribute_table_names(text, other_kinds, cells, column_content.TEXT):
         return
-
-    def said(named: str) -> str:
-        return (f"the one column of words, {shown_column(text)}, holds proper names (a few capitalised words a cell, no "
-                f"sentence) beside {len(other_kinds)} columns of numbers, codes and single words: a table of attributes, "
-                f"not of texts; {attribute_rows.attributes_remedy(columns, sample, header, label=named)}; or "
-                f"--text-column {text!r} if the names are the texts")
-
+    said = functools.partial(_names_reason, tuple(columns), tuple(map(tuple, sample)), header, text, len(other_kinds))
     raise NoTextColumn(said(label), label=label, reword=said)
+
+
+def _names_reason(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool, text: str, others: int,
+                  label: str) -> str:
+    """The reason of the names-among-attributes stop, naming `label` (or the likeliest class by cells); a
+    module-level function so that the stop's `reword` (a partial of it) pickles with the exception."""
+    return (f"the one column of words, {shown_column(text)}, holds proper names (a few capitalised words a cell, no "
+            f"sentence) beside {others} columns of numbers, codes and single words: a table of attributes, not of "
+            f"texts; {attribute_rows.attributes_remedy(columns, sample, header, label=label)}; or --text-column {text!r} "
+            "if the names are the texts")
 
 
 def _marked_copies(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:
