@@ -112,25 +112,29 @@ def attribute_value(value: object, dtype: str) -> bytes | int | float:
     return kept_values.convert_value(value, dtype)
 
 
-def attributes_remedy(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool) -> str:
-    """The options that read a table of attributes a row a record, with the label column likeliest by
-    its cells (the last column holding few values; the user's to confirm), for a stop to name. Where
-    the first column repeats few values too and the last is no class, or no cell is a number (a
-    categorical table, every column few codes: UCI's mushroom table leads with its class, car's ends
-    with it), the first is named beside (or instead of) the last: the two places a class column sits.
+def attributes_remedy(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool, label: str = "") -> str:
+    """The options that read a table of attributes a row a record, with `label` (a label column found
+    otherwise) or the label column likeliest by its cells (`_likeliest_class`; the user's to confirm),
+    for a stop to name. Where the first column repeats few values too and the chosen one is no class,
+    or no cell is a number (a categorical table, every column few codes: UCI's mushroom table leads with
+    its class, car's ends with it), the first is named beside (or instead of) it: the two places a class
+    column sits.
 
     >>> attributes_remedy(("ph", "Potability"), [("7.1", "0"), ("6.5", "1")], True)
     "read each row as a record of its columns: --text-column none --keep-columns '*' --label-column 'Potability' (the class column; its cells 0, 1 in the rows read)"
     >>> attributes_remedy(("1", "2", "3"), [("p", "x", "u"), ("e", "b", "g"), ("e", "x", "u")], False).split("'*' ")[1]
     "--label-column '3' (the class column; its cells g, u in the rows read) or '1' (the first column; its cells e, p: the class where the table leads with it)"
+    >>> attributes_remedy(("1", "2", "3"), [("842302", "M", "0.1184"), ("842517", "B", "0.08474"), ("843009", "M", "0.1096")], False)
+    "read each row as a record of its columns: --text-column none --keep-columns '*' --label-column '2' (the class column; its cells B, M in the rows read)"
     """
     rows = [row for row in sample if len(row) == len(columns)]
-    last = _class_cells(rows, len(columns) - 1) if columns else []
-    first = _class_cells(rows, 0) if len(columns) > 1 and len(rows) > 1 else []
-    if first and (len(set(first)) == len(rows) or (last and any(is_number(str(c)) for row in rows for c in row))):
-        first = []  # an id or a name a row, or a table of numbers whose last column is its class (Zoo, optdigits)
-    label = columns[-1] if last else ""
-    which = f"--label-column {label!r} (the class column; its cells {_shown(last)} in the rows read)" if label else ""
+    at = columns.index(label) if label in columns else _likeliest_class(columns, sample)
+    which = ""
+    if at is not None:
+        which = f"--label-column {columns[at]!r} (the class column; its cells {_shown(sorted({str(r[at]).strip() for r in rows}))} in the rows read)"
+    first = _class_cells(rows, 0) if not label and at != 0 and len(columns) > 1 and len(rows) > 1 else []
+    if first and (len(set(first)) == len(rows) or (at is not None and any(is_number(str(c)) for row in rows for c in row))):
+        first = []  # an id or a name a row, or a table of numbers whose class column was found (Zoo, optdigits, wdbc)
     if first:
         said = f"{columns[0]!r} (the first column; its cells {_shown(first)}: the class where the table leads with it)"
         which = f"{which} or {said}" if which else f"--label-column {said}"
@@ -147,6 +151,42 @@ def _class_cells(rows: Sequence[Sequence[object]], index: int) -> list[str]:
 
 def _shown(values: Sequence[str]) -> str:
     return ", ".join(values[:5]) + (", ..." if len(values) > 5 else "")
+
+
+def _likeliest_class(columns: Sequence[str], sample: Sequence[Sequence[object]]) -> int | None:
+    """The column likeliest the class by its sampled cells, or None: the last column where it holds few
+    values none of which is a fraction (a measurement: 0.748 is no class), else the first column of few
+    values, repeated, that are not all numbers (a diagnosis `M`/`B` second, after an id: UCI's wdbc.data).
+
+    >>> _likeliest_class(("a", "b"), [("1.5", "0"), ("2.5", "1")]), _likeliest_class(("a", "b"), [("x", "0.7"), ("x", "0.9")])
+    (1, 0)
+    """
+    rows = [row for row in sample if len(row) == len(columns)]
+    if not columns or not rows:
+        return None
+    cells = [[str(row[at]).strip() for row in rows] for at in range(len(columns))]
+    last = len(columns) - 1
+    if len(set(cells[last])) <= _FEW_CLASSES and not any(_fraction(v) for v in cells[last]):
+        return last
+    for at, values in enumerate(cells):
+        few = len(set(values)) <= _FEW_CLASSES and len(set(values)) < len(values)
+        if few and not all(_number(v) is not None for v in values) and not any(_missing(v) for v in values):
+            return at
+    return None
+
+
+def _number(value: str) -> float | None:
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return None if math.isnan(number) or math.isinf(number) else number
+
+
+def _fraction(value: str) -> bool:
+    """A number with a fractional part (a measurement, never a class index)."""
+    number = _number(value)
+    return number is not None and number != int(number)
 
 
 def describe_missing(label: str, keep: Sequence[str], classes: Sequence[str] = ()) -> str:

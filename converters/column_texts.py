@@ -9,10 +9,11 @@ column's checks (`label_columns`). `columns.resolve_columns` calls `found_texts`
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from shardify.converters import attribute_rows, column_content, label_phrases, markup_copies, nested_pairs, phrase_columns
+from shardify.converters import attribute_rows, column_content, label_phrases, markup_copies, name_columns, nested_pairs, phrase_columns
 from shardify.plan import label_candidates
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
@@ -116,7 +117,31 @@ def found_texts(
         if len(full) == 1:
             gappy = next(name for name in texts if gaps[name])
             return (full[0],), "", (*unused, (gappy, "text, empty in some rows: no pair"))
+    if len(texts) == 1:
+        _refuse_names_among_attributes(columns, label, sample, header, texts[0], [kinds[c] for c in others if c != texts[0]])
     return (texts[0],), texts[1] if len(texts) == 2 else "", unused
+
+
+def _refuse_names_among_attributes(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]], header: bool,
+                                   text: str, other_kinds: Sequence[str]) -> None:
+    """Raises NoTextColumn where the one text column holds proper names among columns of attributes
+    (`name_columns`: a passenger table's `Name`): a row of attributes a record, or the names as texts,
+    is the user's to say."""
+    cells = [row[columns.index(text)] for row in sample if len(row) == len(columns)]
+    if not name_columns.attribute_table_names(text, other_kinds, cells, column_content.TEXT):
+        return
+    said = functools.partial(_names_reason, tuple(columns), tuple(map(tuple, sample)), header, text, len(other_kinds))
+    raise NoTextColumn(said(label), label=label, reword=said)
+
+
+def _names_reason(columns: Sequence[str], sample: Sequence[Sequence[object]], header: bool, text: str, others: int,
+                  label: str) -> str:
+    """The reason of the names-among-attributes stop, naming `label` (or the likeliest class by cells); a
+    module-level function so that the stop's `reword` (a partial of it) pickles with the exception."""
+    return (f"the one column of words, {shown_column(text)}, holds proper names (a few capitalised words a cell, no "
+            f"sentence) beside {others} columns of numbers, codes and single words: a table of attributes, not of "
+            f"texts; {attribute_rows.attributes_remedy(columns, sample, header, label=label)}; or --text-column {text!r} "
+            "if the names are the texts")
 
 
 def _marked_copies(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:
@@ -148,10 +173,16 @@ class OneTextTwice(InvalidInputError):
 
 class NoTextColumn(InvalidInputError):
     """No column of a table's sampled rows holds text and none is named (a table of measurements or
-    ids): each row is a reject where other inputs are written; where every table of a source is such
-    a table, detection stops before writing on it (beam_jobs/discover/text_columns.py), else every
-    row was rejected and the run failed with exit 1, nothing written (Water Quality's
-    `water_potability.csv`, blind round thirty-six)."""
+    ids), or its one column of words holds names among attributes (`name_columns`): each row is a
+    reject where other inputs are written; where every table of a source is such a table, detection
+    stops before writing on it (beam_jobs/discover/text_columns.py), else every row was rejected and
+    the run failed with exit 1, nothing written (Water Quality's `water_potability.csv`, blind round
+    thirty-six)."""
+
+    def __init__(self, reason: str, label: str = "", reword: Callable[[str], str] | None = None) -> None:
+        super().__init__(reason)
+        self.label = label  # the label column the remedy names, where one was found (not guessed by cells)
+        self.reword = reword  # the reason again with a label column found by the stop's caller, where it can be
 
 
 class SeveralTextColumns(InvalidInputError):

@@ -13,6 +13,11 @@ the folder and what decides.
 Face-mask classifiers (`with_mask/` beside `without_mask/`) name every class folder with a mask word:
 no folder stands apart, and nothing is opened. A `Ground Truth/` of photos stays a class (its
 files are no masks' kind).
+
+Numbered pairs of folders, each mask folder holding exactly the file names of one image folder
+(`Image_1/1_a.png` beside `Mask_1/1_a.png`), are paired by their folders: the stop says so and names
+`--label-level 0` with the one `--exclude` glob of the mask folders (blind round forty-two's kind,
+`_paired_by_names`), where it claimed no name paired them and named one folder of several.
 """
 
 from __future__ import annotations
@@ -94,6 +99,28 @@ def _same_named_composites(config: ConvertConfig, by_folder: dict[str, list[str]
     return [f for f in others if f not in photos]
 
 
+def _paired_by_names(by_folder: dict[str, list[str]], named: Sequence[str], others: Sequence[str]) -> str:
+    """The glob of the mask-named folders where each holds exactly the file names of its own one of the
+    other folders (numbered pairs: `Mask_1/` and `Image_1/`), or "": masks paired by folder, no class.
+
+    >>> by = {f"r/{w}_{n}/": [f"r/{w}_{n}/{n}_{k}.png" for k in "ab"] for w in ("Image", "Mask") for n in (1, 2)}
+    >>> _paired_by_names(by, ["r/Mask_1/", "r/Mask_2/"], ["r/Image_1/", "r/Image_2/"])
+    'r/Mask_*'
+    """
+    def names(folder: str) -> frozenset[str]:
+        return frozenset(posixpath.basename(p) for p in by_folder[folder])
+
+    partners = {names(f): f for f in others}
+    if len(named) < 2 or len(partners) != len(others) or any(names(f) not in partners for f in named):
+        return ""
+    if len({partners[names(f)] for f in named}) != len(named):
+        return ""
+    common = posixpath.commonprefix([f.rstrip("/") for f in named])
+    if not posixpath.basename(common):
+        return ""
+    return common + "*"
+
+
 def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], structure: object) -> None:
     """Stop where a class folder named for masks holds masks' kind of images beside class folders
     of photos not so named (see the module's docstring); nothing otherwise.
@@ -119,6 +146,14 @@ def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], struct
         photos = [_few_valued(config, p) for f in others for p in sorted(by_folder[f])[:1]]
         if False not in photos or any(photos):
             continue
+        paired = _paired_by_names(by_folder, named, others)
+        if paired:  # (TNBC-like `Image_1/1_a.png` beside `Mask_1/1_a.png`: each mask folder an image folder's names)
+            raise UsageError(
+                f"{', '.join(named[:3])}{' and more' if len(named) > 3 else ''} are read as classes, but their names say masks "
+                f"and each holds the file names of one of {', '.join(others[:3])}, single-channel images of few values "
+                f"({files[0]}): images and their masks in parallel folders, no classes: convert the images alone, "
+                f"unlabelled: --label-level 0 --exclude '{paired}'"
+            )
         shown = _in_every_split(folder.rstrip("/"), named, structure)
         unlabelled = f"convert the images alone, unlabelled, the masks set aside: --label-level 0 --exclude '{shown}'"
         composites = _same_named_composites(config, by_folder, folder, others)

@@ -40,6 +40,12 @@ __all__ = ["check_run_length_tables", "run_length_columns", "with_class_rows"]
 _MOST = 0.8
 _TABLES_OPENED = 8
 _MASK_NAME = re.compile(r"(?i)encoded|rle|run|pixels|mask|segment")
+# Columns that give an image's size, never a class, though their cells are small whole numbers where the images
+# are small (Sartorius's `width`, `height` beside `annotation` and `cell_type`, blind round forty-two). Data.
+_DIMENSION_NAMES = frozenset({"width", "height", "w", "h", "image_width", "image_height", "img_width", "img_height",
+                              "channels", "depth", "size", "orig_width", "orig_height"})
+# A column of one value over at least this many images named is no class column (a size, a constant).
+_IMAGES_FOR_CONSTANT = 4
 
 
 def run_length_columns(rows: Sequence[Sequence[str]], images: Sequence[str]) -> tuple[str, str, str] | None:
@@ -49,6 +55,8 @@ def run_length_columns(rows: Sequence[Sequence[str]], images: Sequence[str]) -> 
     >>> rows = [["ImageId", "ClassId", "EncodedPixels"], ["a.jpg", "1", "1 3 10 5"], ["b.jpg", "3", "7 2"]]
     >>> run_length_columns(rows, ["train_images/a.jpg", "train_images/b.jpg"])
     ('EncodedPixels', 'ImageId', 'ClassId')
+    >>> run_length_columns([["id", "annotation", "width", "height"], ["0a1b", "1 3 21 3 41 3", "20", "16"]], ["train/0a1b.png"])
+    ('annotation', 'id', '')
     """
     if len(rows) < 2:
         return None
@@ -66,8 +74,11 @@ def run_length_columns(rows: Sequence[Sequence[str]], images: Sequence[str]) -> 
     if runs is None or keys is None:
         return None
     # (a class is a mask's pixel value, 1-255; whole_number reads no cell past int()'s 4,300 digits)
-    classes = next((c for at, c in enumerate(header) if c not in (runs, keys) and (found := cells(at))
-                    and all(0 < (whole_number(v) or 0) < 256 for v in found)), "")
+    # (nor a column of one value over several images: no class tells them apart, as a size or a constant does)
+    images_named = len(set(cells(header.index(keys))))
+    classes = next((c for at, c in enumerate(header) if c not in (runs, keys) and c.strip().lower() not in _DIMENSION_NAMES
+                    and (found := cells(at)) and all(0 < (whole_number(v) or 0) < 256 for v in found)
+                    and not (images_named >= _IMAGES_FOR_CONSTANT and len(set(found)) == 1)), "")
     return runs, keys, classes
 
 
@@ -88,7 +99,8 @@ def check_run_length_tables(config: ConvertConfig, sample: Sequence[str], media:
             continue
         runs, keys, classes = found
         named = {posixpath.basename(row[list(rows[0]).index(keys)]) for row in rows[1:] if len(row) == len(rows[0])}
-        folders = sorted({posixpath.dirname(p) or "." for p in media if posixpath.basename(p) in named})
+        # (an id names its image by file name or by stem, Sartorius's hex ids without `.png`: the images' folders either way)
+        folders = sorted({posixpath.dirname(p) or "." for p in media if posixpath.basename(p) in named or layout.stem(p) in named})
         others = sorted({posixpath.dirname(p) or "." for p in media} - set(folders))
         what = f", {classes!r} the class of each row's mask" if classes else ", each row one object's mask"
         rest = f"; the images of {', '.join(o + '/' for o in others[:3])} have no row" if others else ""

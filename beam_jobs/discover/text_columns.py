@@ -291,7 +291,14 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
     # the table whose last column the others lack holds the class they withhold (`withheld_labels`)
     labelled = withheld_labels.labelled_table({p: tuple(headers[p].columns) for p, _ in textless
                                                if p in headers and headers[p].present})
-    said, without = textless[0][1], ""
+    # (a table whose label column was found names it in its remedy; else the one column the test split's table
+    # lacks, wherever it sits: Titanic's `Survived` second, not a guess by cells)
+    said, without = next((no_text for _, no_text in textless if no_text.label), textless[0][1]), ""
+    withheld = withheld_labels.withheld_column({p: tuple(headers[p].columns) for p, _ in textless
+                                                if p in headers and headers[p].present})
+    holding = [e for p, e in textless if withheld and withheld in headers[p].columns and getattr(e, "reword", None)]
+    if not getattr(said, "label", "") and holding:
+        said = holding[0].reword(withheld)
     if labelled:
         said = dict(textless)[labelled[0]]
         without = (f"; {', '.join(labelled[1])} {'has' if len(labelled[1]) == 1 else 'have'} no "

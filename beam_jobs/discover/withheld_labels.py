@@ -8,13 +8,17 @@ table's last column. Kaggle's Mobile Price Classification ships `test.csv` (an `
 no other table has is the labelled one, the others its splits without labels: the stop is worded from it,
 and says the others are read unlabelled (`columns.resolve_columns`: a split's table without the named label
 column). Where no table, or more than one, ends in a column the others lack, nothing is guessed here.
+
+The class need not be last: the Titanic's `train.csv` holds `Survived` second, and its `test.csv` is the same
+columns less that one (blind round forty-two). `withheld_column` finds such a column wherever it sits: the one
+column a table has that every other table lacks, the others otherwise its columns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-__all__ = ["labelled_table"]
+__all__ = ["labelled_table", "withheld_column"]
 
 
 def labelled_table(columns: Mapping[str, Sequence[str]]) -> tuple[str, tuple[str, ...]] | None:
@@ -32,3 +36,23 @@ def labelled_table(columns: Mapping[str, Sequence[str]]) -> tuple[str, tuple[str
     if len(ends) != 1:
         return None
     return ends[0], tuple(path for path in columns if path != ends[0])
+
+
+def withheld_column(columns: Mapping[str, Sequence[str]]) -> str:
+    """The one column that a single table has and every other table lacks, the others holding its
+    columns less that one (a test split's tables), or "".
+
+    >>> withheld_column({"train.csv": ("PassengerId", "Survived", "Pclass"), "test.csv": ("PassengerId", "Pclass")})
+    'Survived'
+    >>> withheld_column({"a.csv": ("x", "y"), "b.csv": ("x", "z")}), withheld_column({"a.csv": ("x", "y")})
+    ('', '')
+    """
+    if len(columns) < 2 or not all(columns.values()):
+        return ""
+    found = []
+    for path, names in columns.items():
+        others = [set(other) for o, other in columns.items() if o != path]
+        gone = [name for name in names if all(name not in other for other in others)]
+        if len(gone) == 1 and all(other == set(names) - set(gone) for other in others):
+            found.append(gone[0])
+    return found[0] if len(found) == 1 else ""

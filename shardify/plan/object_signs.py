@@ -10,6 +10,12 @@ is named after its folder (ETH-80's are), else a labels file, and the `--label-l
 folders as the classes. A single word numbered (`class1/`, `c0/` .. `c9/`, State Farm's drivers'
 classes) is no such sign: its numbers are the classes.
 
+Folders of the same numbers under two words whose pairs hold the same file names, one word naming masks
+(TNBC's `Slide_01/01_1.png` beside `GT_01/01_1.png`, blind round forty-two) are no objects either: they
+are images and their masks in parallel folders. Read as classes they were 8 classes and the masks
+records; the stop named `--label-level 2`, which wrote exactly that. Now the finding says so and names
+`--label-level 0` with the `--exclude` of the masks' folders (`_paired_masks`).
+
 Plain functions of paths; no I/O.
 """
 
@@ -19,6 +25,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
+from shardify.plan.folder_names import mask_named
 from shardify.plan.sign_findings import LABELS_FILE_HINT, Finding, Split, level_hint, shown_folder
 from shardify.plan.structure import Structure
 
@@ -56,6 +63,9 @@ def numbered_objects(splits: Sequence[Split], structure: Structure) -> Finding |
             words = [w for w, found in numbers.items() if len(found) >= _MIN_NUMBERS]
             if len(words) < _MIN_WORDS or len(words) != len(numbers):
                 continue
+            paired = _paired_masks(split, classes)
+            if paired is not None:
+                return paired
             named = all(len(parts) > split.level and name.casefold().startswith(parts[split.level].casefold())
                         for parts, name in zip(split.inputs, split.names))
             hint = (f"--label-from-name '{NAME_PATTERN}' (the word before each file's number: {', '.join(sorted(words)[:4])})"
@@ -68,3 +78,42 @@ def numbered_objects(splits: Sequence[Split], structure: Structure) -> Finding |
                 (hint, f"{level_hint(split.level + 1)} to keep each numbered folder a class"),
             )
     return None
+
+
+def _paired_masks(split: Split, classes: Sequence[str]) -> Finding | None:
+    """The finding for numbered folders that pair images with their masks (module docstring), or None:
+    exactly two words, each with the same numbers, one word naming masks (`folder_names.mask_named`: `GT`,
+    `Mask`), and every pair of folders of one number holding the same file names.
+
+    >>> inputs = tuple(("d", f"{w}_0{n}") for w in ("Slide", "GT") for n in (1, 2) for _ in (0, 1))
+    >>> names = tuple(f"0{n}_{k}.png" for w in ("Slide", "GT") for n in (1, 2) for k in (1, 2))
+    >>> _paired_masks(Split("", 1, inputs, names), ["GT_01", "GT_02", "Slide_01", "Slide_02"]).options
+    ("--label-level 0 --exclude 'd/GT_*' (the images unlabelled, the masks' folders left out)",)
+    """
+    by_word: dict[str, dict[str, str]] = defaultdict(dict)  # word -> number -> folder
+    for name in classes:
+        matched = _WORD_NUMBER.match(name)
+        if matched is None:
+            return None
+        by_word[matched.group(1)][matched.group(2)] = name
+    if len(by_word) != 2 or len({frozenset(numbers) for numbers in by_word.values()}) != 1:
+        return None
+    masks = [word for word in by_word if mask_named(word)]
+    if len(masks) != 1:
+        return None
+    files: dict[str, set[str]] = defaultdict(set)
+    for parts, file_name in zip(split.inputs, split.names):
+        if len(parts) > split.level:
+            files[parts[split.level]].add(file_name)
+    (mask,) = masks
+    image = next(word for word in by_word if word != mask)
+    if not split.names or any(files[by_word[image][n]] != files[by_word[mask][n]] for n in by_word[mask]):
+        return None
+    prefix = "/".join(split.inputs[0][: split.level])
+    pattern = f"{prefix}/{mask}_*" if prefix else f"{mask}_*"
+    return Finding(
+        f"the numbered folders pair up, {image}_<n> beside {mask}_<n> of the same numbers holding the same file names: "
+        f"images and their masks in parallel folders, not classes",
+        tuple(shown_folder([*split.inputs[0][: split.level], name]) for name in classes),
+        (f"--label-level 0 --exclude '{pattern}' (the images unlabelled, the masks' folders left out)",),
+    )
