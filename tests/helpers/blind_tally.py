@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  36,
                                                                  37,
                                                                  38,
-                                                                 39),
+                                                                 39,
+                                                                 40),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")
