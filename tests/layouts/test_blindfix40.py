@@ -1,0 +1,99 @@
+"""Blind round forty's useless stops mended by kind (tests/helpers/blind40.py; no wrong exit 0 nor exit 1 to mend).
+
+- class codes beneath group folders: bare-number folders (`0/`, `1/`) repeated in each of many folders above them
+  (Breast Histopathology Images' `IDC_regular_ps50_idx5/<patient>/{0,1}/`, the card's "C indicates the class where
+  0 is non-IDC and 1 is IDC"). `is_container_name` counts a name of no words as one that says what a folder holds
+  (as `images/`), so the stop offered --label-level 0 and the patient folders as the classes, never the codes. Now
+  names beneath that are two or more bare numbers are class codes or parts, which the names cannot tell: the stop
+  names the codes' level first, then the folders above them, then no labels (shardify/plan/set_signs.py
+  `_class_codes`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import blind40
+from helpers.made_files import image_file
+from helpers.one_place import records
+from helpers.refusals import refusal
+from helpers.unseen_judge import assert_right
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+
+_STATIONS = ("S01", "S02", "S03", "S04", "S07")
+
+
+def test_the_case_names_the_codes_level_and_it_converts_right(tmp_path: Path) -> None:
+    """The case: the IDC patches' stop names --label-level 3 for the codes (before the patients' level 2), and
+    following it writes the truth (0 non-IDC, 1 IDC), no patient as a label."""
+    truth = blind40.DATASETS["breast_histopathology"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert said.index("--label-level 3 (counted from SRC) for the numbered folders beneath them (0, 1)") < said.index(
+        "--label-level 2"
+    ), said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_level=3))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _stations(src: Path, beneath: tuple[str, ...]) -> None:
+    """A neighbour kind not in the batch: camera-trap stations (`S01/` ..) each holding the same folders."""
+    for s, station in enumerate(_STATIONS):
+        for b, name in enumerate(beneath):
+            for k in range(1 + (s + b) % 2):
+                image_file(src / station / name / f"{station}_{k:04d}.jpg", f"{station}{name}{k}")
+
+
+def test_a_neighbour_stations_of_three_codes(tmp_path: Path) -> None:
+    """Not in the batch: five stations each holding `0/`, `1/`, `2/` (empty, animal, person): the stop names
+    --label-level 2 for the codes; followed, each image labelled by its code, no station a label."""
+    _stations(tmp_path / "src", ("0", "1", "2"))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-level 2 (counted from SRC) for the numbered folders beneath them (0, 1, 2)" in said, said
+    assert "--label-level 1 (counted from SRC) for the folders above them as the classes" in said, said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), label_level=2))
+    written = records(tmp_path / "followed")
+    assert {path: labels for path, (_, labels, _) in written.items()} == {path: (path.split("/")[1],) for path in written}, (
+        written
+    )
+    assert len(written) == sum(1 + (s + b) % 2 for s in range(5) for b in range(3))
+
+
+def test_twin_container_names_beneath_offer_no_codes(tmp_path: Path) -> None:
+    """Hostile twin: the stations each hold `images/` alone (a name of what the
+    folder holds): still the stop on containers, offering no folder beneath as the classes."""
+    _stations(tmp_path / "src", ("images",))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "numbered folders" not in said and "--label-level 0" in said, said
+
+
+def test_twin_numbers_with_a_unit_are_no_codes() -> None:
+    """Hostile twin: magnifications (`40X/`, `100X/`, BreakHis's parts of each patient) and one lone number are
+    no class codes; two or more bare numbers are."""
+    from shardify.plan.set_signs import _class_codes
+
+    assert not _class_codes({"40X", "100X"}) and not _class_codes({"1"}) and not _class_codes({"images", "masks"})
+    assert _class_codes({"0", "1"}) and _class_codes({"1", "2", "10"})
+
+
+def test_codes_without_groups_still_convert(tmp_path: Path) -> None:
+    """What converted before still converts: code folders at SRC (`0/`, `1/`) under train/ and test/ are the
+    classes with no option, each split its folder's."""
+    for split in ("train", "test"):
+        for code in ("0", "1"):
+            for k in range(2):
+                image_file(tmp_path / "src" / split / code / f"{split}{code}{k}.jpg", f"{split}{code}{k}")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = records(tmp_path / "out")
+    assert {path: (split, labels) for path, (split, labels, _) in written.items()} == {
+        path: (path.split("/")[0], (path.split("/")[1],)) for path in written
+    }, written
+    assert len(written) == 8
+
+
+def test_the_modules_examples() -> None:
+    import doctest
+
+    from shardify.plan import set_signs
+
+    assert doctest.testmod(set_signs).failed == 0
