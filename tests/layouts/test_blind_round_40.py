@@ -13,7 +13,8 @@ tests/helpers/blind40_baseline_5007f5c2.json): 4 right (artbench10, bcss, cppe5,
 stops naming nothing that converts right (birdsai, breast_histopathology, chatbot_intents, covertype, cwfid,
 economic_news), 0 exit 1, 0 wrong with exit 0.
 Since blindfix40 (tests/layouts/test_blindfix40.py): breast_histopathology a good stop (its stop names --label-level 3
-for the class codes 0/1 beneath the patient folders): 4 right, 1 good stop, 5 useless stops.
+for the class codes 0/1 beneath the patient folders) and chatbot_intents a good stop (its stop names --json-records
+'intents.*.text.*' --label-column intent): 4 right, 2 good stops, 4 useless stops.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ WRONG = {
     "without their boxes)",
     # breast_histopathology: a good stop since blindfix40 (tests/layouts/test_blindfix40.py; at 5007f5c2 the stop
     # offered --label-level 0 or 2, the patient folders, not the class folders 0/1)
-    "chatbot_intents": "a stop offering --label-column 'responses'; the intent as the label rejects every record, "
-    "'text' holding a list of sentences",
+    # chatbot_intents: a good stop since blindfix40 (its stop names --json-records 'intents.*.text.*' --label-column
+    # intent; at 5007f5c2 it offered --label-column 'responses', and the intent as the label rejected every record)
     "covertype": "a stop saying the folder holds no images or texts beside the gzipped table covtype.data.gz",
     "cwfid": "a stop naming the annotation YAMLs and --label-level 0, which writes the test images as train "
     "(train_test_split.yaml's numbers unread)",

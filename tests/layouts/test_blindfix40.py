@@ -97,3 +97,103 @@ def test_the_modules_examples() -> None:
     from shardify.plan import set_signs
 
     assert doctest.testmod(set_signs).failed == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Objects each naming a class and holding its example sentences as lists
+# ------------------------------------------------------------------------------------------------
+
+
+def test_the_case_intents_stop_names_where_the_sentences_lie(tmp_path: Path) -> None:
+    """The case: the chatbot intents.json's stop names --json-records 'intents.*.text.*' --label-column intent
+    (the replies' list last), and following it writes each sentence a record labelled by its intent."""
+    truth = blind40.DATASETS["chatbot_intents"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "--json-records 'intents.*.text.*' --label-column intent" in said, said
+    assert said.index("'intents.*.text.*'") < said.index("'intents.*.responses.*'"), said
+    run_conversion(
+        ConvertConfig(str(truth.root), str(tmp_path / "followed"), json_records="intents.*.text.*", label_column="intent")
+    )
+    assert_right(truth, tmp_path / "followed")
+
+
+_TAGS = {
+    "greeting": ["Hi there", "Is anyone there?", "Good day"],
+    "goodbye": ["See you later", "Goodbye for now"],
+    "thanks": ["Thanks a lot", "That's helpful"],
+}
+
+
+def test_a_neighbour_tags_and_patterns(tmp_path: Path) -> None:
+    """Not in the batch: the tutorial shape of intents (`tag`, `patterns`, `responses`, `context_set`; as the
+    chatbot tutorials' intents.json in the code corpus has it): the stop names 'intents.*.patterns.*' and
+    --label-column tag; followed, each pattern a record of its tag, its text the pattern, no reply a record."""
+    import json
+
+    intents = [
+        {"tag": tag, "patterns": patterns, "responses": [f"A reply to {tag}", "Another one"], "context_set": ""}
+        for tag, patterns in _TAGS.items()
+    ]
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "bot.json").write_text(json.dumps({"intents": intents}))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--json-records 'intents.*.patterns.*' --label-column tag" in said, said
+    run_conversion(
+        ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), json_records="intents.*.patterns.*", label_column="tag")
+    )
+    written = sorted((labels, text) for _, labels, text in records(tmp_path / "followed").values())
+    assert written == sorted(((tag,), p) for tag, patterns in _TAGS.items() for p in patterns), written
+
+
+def _converts_or_stops_elsewhere(src: Path, out: Path) -> None:
+    from shardify.errors import UsageError
+
+    try:
+        run_conversion(ConvertConfig(str(src), str(out)))
+    except UsageError as stopped:
+        assert "lists of sentences" not in str(stopped), stopped
+
+
+def test_twin_records_with_a_text_and_a_tags_list_are_no_intents(tmp_path: Path) -> None:
+    """Hostile twin: records each holding a text of their own beside a list of tags and a unique id (a
+    questions file's `title`, `tags`): each object is a record, as before, never its tags' list."""
+    import json
+
+    rows = [
+        {"id": f"q{i}", "title": f"how do I sort a list number {i} in place", "tags": [f"python {i % 2}", "sorting"]}
+        for i in range(6)
+    ]
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "questions.json").write_text(json.dumps({"data": rows}))
+    _converts_or_stops_elsewhere(tmp_path / "src", tmp_path / "out")
+
+
+def test_twin_token_lists_under_ids_are_no_intents(tmp_path: Path) -> None:
+    """Hostile twin: tagged tokens under numeric ids (CoNLL-style `id`, `tokens`, `ner_tags`): tokens hold no
+    space and ids are no class names, so the sign stays silent."""
+    from shardify.converters.sentence_lists import sentence_lists
+
+    rows = [
+        {"id": str(i), "tokens": ["EU", "rejects", "German", "call"], "ner_tags": ["B-ORG", "O", "B-MISC", "O"]} for i in range(4)
+    ]
+    assert sentence_lists({"data": rows}) is None
+    assert sentence_lists([{"tag": "a", "patterns": ["hi there"]}, {"tag": "a", "patterns": ["bye now"]}]) is None
+
+
+def test_flat_records_still_convert(tmp_path: Path) -> None:
+    """What converted before still converts: a flat list of objects, each a text and its label."""
+    import json
+
+    rows = [{"text": f"this is review number {i} of the shop", "label": ("good", "bad")[i % 2]} for i in range(8)]
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "reviews.json").write_text(json.dumps({"data": rows}))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert sorted(labels for _, labels, _ in records(tmp_path / "out").values()) == [("bad",)] * 4 + [("good",)] * 4
+
+
+def test_the_sentence_modules_examples() -> None:
+    import doctest
+
+    from shardify.converters import sentence_lists
+
+    assert doctest.testmod(sentence_lists).failed == 0
