@@ -73,7 +73,11 @@ re-tallied after it (13:19 UTC): 6/3/1/0/0, 1/3/6/0/0, 4/4/2/0/0 and 5/3/2/0/0, 
 naming a class beside lists of sentences (a chatbot's intents) stop naming --json-records PATH of the examples' list
 and --label-column of the name, and such a path reads each string as a record (converters/sentence_lists.py,
 json_shapes; chatbot_intents a good stop): 4 right, 2 good stops, 4 useless stops (13:28 UTC); batches 23, 33, 34 and
-36 re-tallied after it (13:30 UTC): 4/6/0/0/0, 6/4/0/0/0, 7/3/0/0/0 and 6/4/0/0/0, as on main.
+36 re-tallied after it (13:30 UTC): 4/6/0/0/0, 6/4/0/0/0, 7/3/0/0/0 and 6/4/0/0/0, as on main. Then a
+crowd-judgment export's candidates are ranked its answers first (a column beside `<name>:confidence`) and its job's
+underscored columns last (converters/crowd_columns.py): economic_news's stop offers 'relevance', not '_golden'
+(still a useless stop: 'not sure' is no label, and no option says so). Batches 16, 27, 38, 39 and 40 re-tallied
+(13:35 UTC): 7/7/2/0/0, 4/4/1/1/0, 4/4/2/0/0, 5/3/2/0/0 and 4/2/4/0/0, as before.
 """
 
 from __future__ import annotations
@@ -425,7 +429,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "birdsai": None,  # --label-level 0 (the stop's) writes the frames without their boxes (tried: wrong)
     "bcss": None,
     "cwfid": None,  # --label-level 0 (the stop's) writes the test images as train (tried: wrong)
-    "economic_news": None,  # --label-column relevance makes 'not sure' a label (tried: wrong)
+    "economic_news": None,  # --label-column relevance (the stop's first since blindfix40) makes 'not sure' a label
     "chatbot_intents": {"json_records": "intents.*.text.*", "label_column": "intent"},  # the stop's since blindfix40
     # (at 5007f5c2 the stop offered --label-column 'responses', and the intent as the label rejected every record)
     "covertype": None,

@@ -37,7 +37,8 @@ WRONG = {
     "covertype": "a stop saying the folder holds no images or texts beside the gzipped table covtype.data.gz",
     "cwfid": "a stop naming the annotation YAMLs and --label-level 0, which writes the test images as train "
     "(train_test_split.yaml's numbers unread)",
-    "economic_news": "a stop offering --label-column '_golden'; 'relevance' writes 'not sure' as a label",
+    "economic_news": "a stop offering --label-column 'relevance' (since blindfix40; '_golden' before), which writes "
+    "'not sure' as a label",
 }
 
 

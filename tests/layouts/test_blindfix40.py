@@ -197,3 +197,66 @@ def test_the_sentence_modules_examples() -> None:
     from shardify.converters import sentence_lists
 
     assert doctest.testmod(sentence_lists).failed == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# A crowd-judgment export: the judged answers offered first, the job's bookkeeping last
+# ------------------------------------------------------------------------------------------------
+
+_JOB = "_unit_id,_golden,_unit_state,_trusted_judgments,_last_judgment_at"
+
+
+def test_the_case_offers_the_judged_answer_not_the_golden_flag(tmp_path: Path) -> None:
+    """The case: the Economic News table's stop offers --label-column 'relevance' (beside relevance:confidence)
+    first, never '_golden' (whether a row tested the workers). Its 'not sure' answers keep it a useless stop."""
+    truth = blind40.DATASETS["economic_news"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "name the label with --label-column 'relevance'" in said, said
+    assert said.index("'relevance'") < said.index("'_golden'"), said
+
+
+def _disaster_tweets(src: Path) -> list[str]:
+    """A neighbour not in the batch: Figure Eight's 'Disasters on social media' shape (the job's columns, then
+    `choose_one` beside `choose_one:confidence` and `choose_one_gold`, `keyword`, `location`, `text`, `tweetid`)."""
+    answers = ["Relevant", "Not Relevant", "Relevant", "Not Relevant", "Not Relevant", "Relevant", "Relevant", "Not Relevant"]
+    lines = [f"{_JOB},choose_one,choose_one:confidence,choose_one_gold,keyword,location,text,tweetid"]
+    for i, answer in enumerate(answers):
+        golden = "TRUE" if i % 4 == 0 else "FALSE"
+        lines.append(
+            f"{778243823 + i},{golden},{'golden' if golden == 'TRUE' else 'finalized'},{5 + i % 3},8/27/15 {i}:01,"
+            f"{answer},{0.6 + i % 4 / 10:.1f},,{('fire', 'flood', 'quake')[i % 3]},City {i % 2},"
+            f"just saw the {('fire', 'flood', 'quake')[i % 3]} near street number {i} today,{6.29e17 + i:.0f}"
+        )
+    src.mkdir(parents=True)
+    (src / "socialmedia-disaster-tweets-DFE.csv").write_text("\n".join(lines) + "\n")
+    return answers
+
+
+def test_a_neighbour_disaster_tweets_export(tmp_path: Path) -> None:
+    """Followed, the neighbour's stop (--label-column 'choose_one', first) labels each tweet by its answer."""
+    answers = _disaster_tweets(tmp_path / "src")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "name the label with --label-column 'choose_one'" in said, said
+    run_conversion(
+        ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), label_column="choose_one", text_column="text")
+    )
+    written = records(tmp_path / "followed")
+    assert sorted(labels for _, labels, _ in written.values()) == sorted((a,) for a in answers), written
+
+
+def test_twin_no_crowd_columns_keep_their_order() -> None:
+    """Hostile twins: a table of no confidence columns and no underscored ones keeps the candidates' order, and
+    a bookkeeping column alone is still offered (moved last, never dropped)."""
+    from shardify.converters import crowd_columns
+
+    assert crowd_columns.ranked(["topic", "sentiment"], ["text", "topic", "sentiment"]) == ["topic", "sentiment"]
+    assert crowd_columns.ranked(["_golden"], ["_golden", "text"]) == ["_golden"]
+    assert crowd_columns.ranked(["_1", "b"], ["_1", "b"]) == ["_1", "b"]  # `_1`: no job's word
+
+
+def test_the_crowd_modules_examples() -> None:
+    import doctest
+
+    from shardify.converters import crowd_columns
+
+    assert doctest.testmod(crowd_columns).failed == 0
