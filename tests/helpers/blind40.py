@@ -77,7 +77,10 @@ json_shapes; chatbot_intents a good stop): 4 right, 2 good stops, 4 useless stop
 crowd-judgment export's candidates are ranked its answers first (a column beside `<name>:confidence`) and its job's
 underscored columns last (converters/crowd_columns.py): economic_news's stop offers 'relevance', not '_golden'
 (still a useless stop: 'not sure' is no label, and no option says so). Batches 16, 27, 38, 39 and 40 re-tallied
-(13:35 UTC): 7/7/2/0/0, 4/4/1/1/0, 4/4/2/0/0, 5/3/2/0/0 and 4/2/4/0/0, as before.
+(13:35 UTC): 7/7/2/0/0, 4/4/1/1/0, 4/4/2/0/0, 5/3/2/0/0 and 4/2/4/0/0, as before. Then a source of nothing but
+files compressed whole (`.gz`, `.bz2`, `.xz`; never `.tar.gz`) stops saying so and naming the tool (file_signs.py):
+covertype's stop no longer says its table is read as a label or split file (still a useless stop: no option reads
+it). Batches 17, 23, 30, 31 and 40 re-tallied (13:40 UTC): 5/8/3/0/0, 4/6/0/0/0, 3/2/5/0/0, 5/4/1/0/0, 4/2/4/0/0.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ WRONG = {
     # offered --label-level 0 or 2, the patient folders, not the class folders 0/1)
     # chatbot_intents: a good stop since blindfix40 (its stop names --json-records 'intents.*.text.*' --label-column
     # intent; at 5007f5c2 it offered --label-column 'responses', and the intent as the label rejected every record)
-    "covertype": "a stop saying the folder holds no images or texts beside the gzipped table covtype.data.gz",
+    "covertype": "a stop saying covtype.data.gz is compressed and naming gunzip (since blindfix40; it had said the "
+    "file was read as a label or split file): no option reads a gzipped table",
     "cwfid": "a stop naming the annotation YAMLs and --label-level 0, which writes the test images as train "
     "(train_test_split.yaml's numbers unread)",
     "economic_news": "a stop offering --label-column 'relevance' (since blindfix40; '_golden' before), which writes "

@@ -260,3 +260,51 @@ def test_the_crowd_modules_examples() -> None:
     from shardify.converters import crowd_columns
 
     assert doctest.testmod(crowd_columns).failed == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# A table compressed whole: the stop says so, never that the file is a label or split file
+# ------------------------------------------------------------------------------------------------
+
+
+def test_the_case_a_gzipped_table_is_said_compressed(tmp_path: Path) -> None:
+    """The case: Covertype's covtype.data.gz beside covtype.info: the stop says the file is compressed and how to
+    open it (it had said shardify read it as a label or split file). Still no option converts it (a useless stop)."""
+    truth = blind40.DATASETS["covertype"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "compressed files, which shardify does not open (covtype.data.gz)" in said and "`gunzip covtype.data.gz`" in said
+    assert "label or split files" not in said, said
+
+
+def test_a_neighbour_bzipped_jsonl(tmp_path: Path) -> None:
+    """Not in the batch: a corpus shipped as `train.jsonl.bz2` and `test.jsonl.bz2` (as Amazon review dumps and
+    Wikipedia extracts ship them): the stop names both and `bunzip2`."""
+    import bz2
+
+    (tmp_path / "src").mkdir()
+    for split in ("train", "test"):
+        (tmp_path / "src" / f"{split}.jsonl.bz2").write_bytes(bz2.compress(b'{"text": "a b c", "label": "x"}\n'))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "`bunzip2 " in said and "test.jsonl.bz2" in said and "train.jsonl.bz2" in said, said
+
+
+def test_twin_a_tar_gz_is_an_archive_not_a_compressed_file(tmp_path: Path) -> None:
+    """Hostile twin: a `.tar.gz` of class folders is an archive shardify reads (never 'decompress it'), and the
+    pattern leaves `.tar.gz`, `.tgz` out."""
+    import io
+    import tarfile
+
+    from helpers.made_files import _image_bytes
+    from shardify.plan.file_signs import _COMPRESSED
+
+    assert not _COMPRESSED.search("data.tar.gz") and not _COMPRESSED.search("data.tgz") and _COMPRESSED.search("a.csv.gz")
+    (tmp_path / "src").mkdir()
+    with tarfile.open(tmp_path / "src" / "photos.tar.gz", "w:gz") as tar:
+        for cls in ("cat", "dog"):
+            for k in range(3):
+                data = _image_bytes(f"{cls}{k}", 20, 16, "JPEG")
+                info = tarfile.TarInfo(f"photos/{cls}/{k}.jpg")
+                info.size = len(data)
+                tar.addfile(info, io.BytesIO(data))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert sorted(labels for _, labels, _ in records(tmp_path / "out").values()) == [("cat",)] * 3 + [("dog",)] * 3
