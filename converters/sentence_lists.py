@@ -28,8 +28,9 @@ _ANSWER_FIELDS = ("responses", "response", "answers", "replies")
 NAME_FIELDS = ("intent", "tag", "label", "class", "category", "name")
 # Objects looked at: enough to see names repeat or not.
 _MIN_OBJECTS = 2
-# A name is short: more words is a text, no class.
-_MAX_NAME_WORDS = 4
+# A class's name in such files is an identifier (`Greeting`, `CourtesyGoodBye`, `greeting`): one word; a title
+# of words (`The Old Mill`) over an article's sentences names no class.
+_MAX_NAME_WORDS = 1
 # A string of this many words or more is a text (json_shapes.TEXT_WORDS): an object holding one is a record.
 _TEXT_WORDS = 4
 
@@ -76,6 +77,9 @@ def sentence_lists(document: object) -> SentenceLists | None:
     True
     >>> sentence_lists([{"title": "a long text of words", "tags": ["x y"]}, {"title": "b", "tags": ["z w"]}]) is None
     True
+    >>> sentence_lists([{"title": "Old Mill", "sentences": ["It stood.", "It fell."]},
+    ...                 {"title": "New Inn", "sentences": ["It opened late."]}]) is None  # titles, no class names
+    True
     """
     found = _collection(document)
     if found is None or len(found[1]) < _MIN_OBJECTS:
@@ -103,7 +107,7 @@ def _sentences(lists: Sequence[list[str]]) -> bool:
 
 
 def _names(field: str, values: Sequence[object]) -> bool:
-    """Short words, each object's own (a class per object: no two alike), no ids (`id`, `12`)."""
+    """One word each, each object's own (a class per object: no two alike), no ids (`id`, `12`)."""
     lowered = field.lower()
     if lowered in ("id", "key", "uid", "guid") or lowered.endswith(("_id", "id")) and lowered not in NAME_FIELDS:
         return False
