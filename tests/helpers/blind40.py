@@ -81,6 +81,10 @@ underscored columns last (converters/crowd_columns.py): economic_news's stop off
 files compressed whole (`.gz`, `.bz2`, `.xz`; never `.tar.gz`) stops saying so and naming the tool (file_signs.py):
 covertype's stop no longer says its table is read as a label or split file (still a useless stop: no option reads
 it). Batches 17, 23, 30, 31 and 40 re-tallied (13:40 UTC): 5/8/3/0/0, 4/6/0/0/0, 3/2/5/0/0, 5/4/1/0/0, 4/2/4/0/0.
+Then a YAML split file (`train: [...]`, `test: [...]`) is read as a JSON one is (split_files, split_sources,
+evidence_files): cwfid's stop names train_test_split.yaml and its whole numbers, which no option reads by the images'
+numbers yet (a useless stop still; --label-level 0 had written its test images as train). Batches 19, 31, 34, 35
+and 40 re-tallied (13:50 UTC): 3/6/1/0/0, 5/4/1/0/0, 7/3/0/0/0, 6/3/1/0/0, 4/2/4/0/0, as before.
 """
 
 from __future__ import annotations
@@ -431,7 +435,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "cppe5": None,
     "birdsai": None,  # --label-level 0 (the stop's) writes the frames without their boxes (tried: wrong)
     "bcss": None,
-    "cwfid": None,  # --label-level 0 (the stop's) writes the test images as train (tried: wrong)
+    "cwfid": None,  # the stop names train_test_split.yaml's numbers since blindfix40; no option reads them
+    # (at 5007f5c2: --label-level 0, the stop's, wrote the test images as train)
     "economic_news": None,  # --label-column relevance (the stop's first since blindfix40) makes 'not sure' a label
     "chatbot_intents": {"json_records": "intents.*.text.*", "label_column": "intent"},  # the stop's since blindfix40
     # (at 5007f5c2 the stop offered --label-column 'responses', and the intent as the label rejected every record)

@@ -36,8 +36,8 @@ WRONG = {
     # intent; at 5007f5c2 it offered --label-column 'responses', and the intent as the label rejected every record)
     "covertype": "a stop saying covtype.data.gz is compressed and naming gunzip (since blindfix40; it had said the "
     "file was read as a label or split file): no option reads a gzipped table",
-    "cwfid": "a stop naming the annotation YAMLs and --label-level 0, which writes the test images as train "
-    "(train_test_split.yaml's numbers unread)",
+    "cwfid": "a stop naming train_test_split.yaml's whole numbers (since blindfix40; it had named the annotation YAMLs "
+    "and --label-level 0, which writes the test images as train): no option reads a split by the inputs' numbers",
     "economic_news": "a stop offering --label-column 'relevance' (since blindfix40; '_golden' before), which writes "
     "'not sure' as a label",
 }

@@ -308,3 +308,54 @@ def test_twin_a_tar_gz_is_an_archive_not_a_compressed_file(tmp_path: Path) -> No
                 tar.addfile(info, io.BytesIO(data))
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert sorted(labels for _, labels, _ in records(tmp_path / "out").values()) == [("cat",)] * 3 + [("dog",)] * 3
+
+
+# ------------------------------------------------------------------------------------------------
+# A YAML split file beside the images (`train: [...]`, `test: [...]`), read as a JSON one is
+# ------------------------------------------------------------------------------------------------
+
+
+def test_the_case_the_yaml_split_file_of_numbers_is_named(tmp_path: Path) -> None:
+    """The case: CWFID's train_test_split.yaml of image numbers is now read as a split file: the stop names it and
+    its whole numbers (it had named the annotation YAMLs and --label-level 0, the test images then written as train).
+    Still a useless stop: no option reads a split by the inputs' numbers."""
+    truth = blind40.DATASETS["cwfid"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert said.startswith("train_test_split.yaml gives splits (train: 5, test: 3) of whole numbers"), said
+
+
+def _yaml_split(src: Path, text: str) -> list[str]:
+    """A neighbour not in the batch: photos in one folder beside a `splits.yaml` (as repositories publish a
+    split, CWFID's `train: [...]` shape) naming them."""
+    names = [f"field_{k:02d}.jpg" for k in range(6)]
+    for name in names:
+        image_file(src / "photos" / name, name)
+    (src / "splits.yaml").write_text(text)
+    return names
+
+
+def test_a_neighbour_yaml_split_of_names_converts_right(tmp_path: Path) -> None:
+    """Followed by nothing: a YAML split file of the images' names gives each its split (no option)."""
+    text = "# the paper's split\ntrain:\n  - field_00.jpg\n  - field_01.jpg\n  - field_03.jpg\n  - field_04.jpg\ntest: [field_02.jpg, field_05.jpg]\n"
+    _yaml_split(tmp_path / "src", text)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=0))
+    written = {path: split for path, (split, _, _) in records(tmp_path / "out").items()}
+    assert written == {f"photos/field_{k:02d}.jpg": "test" if k in (2, 5) else "train" for k in range(6)}, written
+
+
+def test_twin_a_yaml_naming_one_input_twice_stops(tmp_path: Path) -> None:
+    """Hostile twin: a YAML split file listing an image under train and test: never guessed, the run stops."""
+    _yaml_split(
+        tmp_path / "src",
+        "train: [field_00.jpg, field_01.jpg, field_02.jpg]\ntest: [field_02.jpg, field_03.jpg, field_04.jpg, field_05.jpg]\n",
+    )
+    said = refusal(tmp_path / "src", tmp_path / "out", label_level=0)
+    assert "splits.yaml" in said, said
+
+
+def test_twin_a_yaml_of_no_splits_is_no_split_file(tmp_path: Path) -> None:
+    """Hostile twin: a YAML of other keys (a config's `classes:` and `epochs:`) beside the photos is no split file:
+    the photos convert as one split, as before."""
+    _yaml_split(tmp_path / "src", "classes: [crop, weed]\nepochs: 30\n")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=0))
+    assert {split for split, _, _ in records(tmp_path / "out").values()} == {"train"}
