@@ -105,7 +105,7 @@ def read_evidence(
     if found.path.lower().endswith(".mat"):
         yield from mat_rows(read_mat(fileobj), found)
         return
-    if found.kind == evidence_lib.SPLIT_CODES and (found.path.lower().endswith(".json") or found.variable):  # {split: [names]}, a split column
+    if found.kind == evidence_lib.SPLIT_CODES and (found.path.lower().endswith((".json", ".yaml", ".yml")) or found.variable):  # {split: [names]}, a split column
         yield from split_sources.split_rows(fileobj, found)
         return
     fileobj = cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a line each)

@@ -72,6 +72,7 @@ class RecordShape:
     path: str
     keyed: bool
     votes: tuple[str, ...] = ()
+    sentences: bool = False  # each record a string of a list, named by the list's field (`sentence_lists`)
 
     @property
     def nested(self) -> bool:
@@ -201,7 +202,7 @@ def shape_of(document: object, more: bool = False) -> RecordShape | None:
 
     >>> shape_of({"p1": {"passage": "one two three four five six", "qa_pairs": [{"question": "how many were there?"}]},
     ...           "p2": {"passage": "seven eight nine ten eleven twelve", "qa_pairs": [{"question": "who won the game then?"}]}})
-    RecordShape(path='*.qa_pairs.*', keyed=True, votes=())
+    RecordShape(path='*.qa_pairs.*', keyed=True, votes=(), sentences=False)
     >>> shape_of({"a1": {"tokens": ["w"] * 8, "votes": [{"label": "x"}, {"label": "x"}]},
     ...           "a2": {"tokens": ["v"] * 8, "votes": [{"label": "y"}, {"label": "x"}]}}).votes
     ('votes.label',)
@@ -237,6 +238,8 @@ def shape_at(document: object, path: str) -> RecordShape | str:
         if not level:
             return f"nothing lies at {step!r} of --json-records {path!r}"
     items = [v for v in level if isinstance(v, dict)]
+    if not items and steps[-1] == "*" and len(steps) > 1 and all(isinstance(v, str) for v in level):
+        return RecordShape(path, steps[0] == "*" and isinstance(document, dict), sentences=True)
     if not items:
         return f"--json-records {path!r} names no objects"
     return RecordShape(path, steps[0] == "*" and isinstance(document, dict), _votes(items))
@@ -330,6 +333,9 @@ def records_by_shape(document: object, shape: RecordShape) -> Iterator[Record]:
 
 def _walk(node: object, steps: list[str], context: dict, key: str, shape: RecordShape) -> Iterator[Record]:
     if not steps:
+        if shape.sentences and isinstance(node, str):  # a sentence: its list's field holds it
+            yield Record(key, {**context, shape.path.split(".")[-2]: node})
+            return
         yield Record(key, _cells(node, context, shape) if isinstance(node, dict) else f"a record that is not a JSON object ({type(node).__name__})")
         return
     step, rest = steps[0], steps[1:]

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from shardify.converters import label_phrases, label_rank, label_runs, label_scores, list_cells, split_column
+from shardify.converters import crowd_columns, label_phrases, label_rank, label_runs, label_scores, list_cells, split_column
 from shardify.converters.column_content import is_number
 from shardify.converters.label_content import (  # re-exported: callers read them as label_columns.<name>
     ID_LISTS,
@@ -280,6 +280,7 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
         found = label_candidates.ranked_labels(found)
         found.sort(key=_named_as_id)
         found = label_rank.ranked_candidates(found, {name: cells[columns.index(name)] for name in found})
+        found = crowd_columns.ranked(found, columns)  # a crowd export's answers first, its bookkeeping (`_golden`) last
         shown = " and ".join(shown_column(name) for name in found)
         raise UnnamedLabelColumn(
             f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "

@@ -84,6 +84,16 @@ def parse_json(data: bytes) -> object:
         raise InvalidInputError(f"not JSON: {str(error).split(';')[0][:200]}") from None  # (not Python's advice to raise its limit)
 
 
+def parse_yaml(data: bytes) -> object:
+    """A YAML split file's document (CWFID's `train: [2, 5]`); its errors as InvalidInputError, as JSON's are."""
+    import yaml  # imported when a YAML split file is met
+
+    try:
+        return yaml.safe_load(data)
+    except yaml.YAMLError as error:
+        raise InvalidInputError(f"not YAML: {str(error).splitlines()[0]}") from None
+
+
 def _name(value: object) -> str | None:
     """A split file's name as text: a whole number as its digits, also where the writer made it a
     float (numpy's and MATLAB's exports write 1.0): dropped, such a file named nothing, and every
@@ -330,7 +340,8 @@ def split_rows(fileobj: BinaryIO, found: Evidence) -> Iterator[EvidenceRow | tab
             else:
                 yield EvidenceRow(number, cut(row[found.column]), codes[row[split]])
         return
-    document = read_document(fileobj)
+    data = read_bytes(fileobj)
+    document = parse_yaml(data) if found.path.lower().endswith((".yaml", ".yml")) else parse_json(data)
     names = split_names(document)
     if names is None:
         raise InvalidInputError("no longer a split file's shape ({split: [names]} or {name: split})")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import json_shapes, qa_json
+from shardify.converters import json_shapes, qa_json, sentence_lists
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
@@ -43,6 +43,7 @@ def check_record_paths(config: ConvertConfig, sample: Sequence[str], detected: l
         places = json_shapes.head_record_paths(head)
         if places:
             found.setdefault(places, []).append(path)
+        _refuse_sentence_lists(path, head)
     if found:
         places, paths = next(iter(found.items()))
         shown = ", ".join(paths[:4]) + (f" and {len(paths) - 4} more" if len(paths) > 4 else "")
@@ -51,3 +52,21 @@ def check_record_paths(config: ConvertConfig, sample: Sequence[str], detected: l
             f"objects holding texts, under objects holding a longer text): which are meant the files cannot say; name "
             f"them with --json-records {places[0]!r} (or another; the texts above each record join it)"
         )
+
+
+def _refuse_sentence_lists(path: str, head: bytes) -> None:
+    """Raises UsageError where the document's objects each name a class and hold lists of sentences
+    (a chatbot's intents: `sentence_lists`): read as rows, each object was one record of lists, its
+    name unique to it; which list holds the examples is no guess to make."""
+    sample, _ = json_shapes.head_sample(head)
+    found = sentence_lists.sentence_lists(sample) if sample is not None else None
+    if found is None:
+        return
+    field = found.paths[0].split(".")[-2]
+    others = ", ".join(repr(p) for p in found.paths[1:])
+    raise UsageError(
+        f"{path}: each object holds lists of sentences ({', '.join(repr(p.split('.')[-2]) for p in found.paths)}) "
+        f"beside a name of its own ({found.names[0]!r}): the sentences may be the records, each labelled by its "
+        f"object's name; --json-records {found.paths[0]!r} --label-column {found.names[0]} reads each sentence of "
+        f"{field!r} as a record labelled so" + (f" (or --json-records {others})" if others else "")
+    )

@@ -60,6 +60,9 @@ _MOST_NUMBERED = 0.9
 _LAST_NUMBER = re.compile(r"(\d{1,18})\D*$", re.ASCII)
 _WHOLE = re.compile(r"-?\d{1,18}", re.ASCII)  # (a name given as a whole number; int() refuses 4,300 digits)
 _SPLIT_KEY = re.compile(r'"\s*(train\w*|val\w*|dev|test\w*|splits?|partitions?|folds)\s*"', re.IGNORECASE)
+# A YAML split file (CWFID's train_test_split.yaml: `train: [2, 5, ...]`): a split word's key at a line's start.
+_YAML = ("yaml", "yml")
+_YAML_SPLIT_KEY = re.compile(r"^(train\w*|val\w*|dev|test\w*|splits?|partitions?|folds)\s*:", re.IGNORECASE | re.MULTILINE)
 
 
 def _has_splits(config: ConvertConfig, detected: layout.SourceLayout) -> bool:
@@ -99,17 +102,21 @@ def _readings(
     if entries_only and layout.extension(path) != "json":
         return None
     head = "\n".join(head_reads.head_lines(config, path))  # (a large file is read whole only where its head says so)
+    document = layout.extension(path) in ("json", *_YAML)
     if layout.extension(path) == "json" and not _SPLIT_KEY.search(head):
         return None
+    if layout.extension(path) in _YAML and not _YAML_SPLIT_KEY.search(head):
+        return None
     header = (split_sources.table_of(head.encode(), path) or ([],))[0]
-    if layout.extension(path) != "json" and split_sources.split_column(header) is None:
+    if not document and split_sources.split_column(header) is None:
         return None
     data = _bytes(config, path)
     if data is None:
         return None
-    if layout.extension(path) == "json":
+    if document:
         try:
-            names = split_sources.split_names(split_sources.parse_json(data))
+            parsed = split_sources.parse_yaml(data) if layout.extension(path) in _YAML else split_sources.parse_json(data)
+            names = split_sources.split_names(parsed)
         except InvalidInputError as error:  # (its head names splits: unread, its inputs' splits are unknown)
             raise UsageError(
                 f"{path} looks like a split file (its head names splits) but cannot be read: {error.reason}. Decide: "
@@ -274,7 +281,7 @@ def with_split_files(
     misread = {e.path: e for e in detected.evidence if _split_as_labels(e)}
     read = {e.path for e in detected.evidence} - set(misread)
     candidates = sorted(
-        (p for p in sample if layout.extension(p) in ("json", "csv", "tsv") and p not in read and detected.is_auxiliary(p)),
+        (p for p in sample if layout.extension(p) in ("json", "csv", "tsv", *_YAML) and p not in read and detected.is_auxiliary(p)),
         key=lambda p: (p.count("/"), p),
     )[:_OPENED]
     inputs = [p for p in sample if not detected.is_auxiliary(p)]

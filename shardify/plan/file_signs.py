@@ -135,6 +135,10 @@ def word_vectors(lines: Sequence[str]) -> bool:
 # Tables whose rows may be the records themselves (a `.json` is more often one document: not named).
 _ROW_TABLES = ("csv", "tsv", "jsonl", "parquet")
 
+# One file compressed whole (no archive of files: `.tar.gz`, `.tgz` are read as archives), and its tool.
+_COMPRESSED = re.compile(r"(?<!\.tar)\.(gz|bz2|xz)$", re.IGNORECASE)
+_DECOMPRESS = {"gz": "gunzip", "bz2": "bunzip2", "xz": "unxz"}
+
 # Documentation is never where the labels are (layout.LABEL_LIKE_EXTENSIONS names where they may be).
 _DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog)", re.IGNORECASE)
 
@@ -160,6 +164,14 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
             "pair, and a record from two files' lines is not read yet: join each pair of files into one tab-separated "
             f"table (`paste {' '.join(posixpath.basename(p) for p in first)} > {posixpath.basename(first[0]).rsplit('.', 1)[0]}.tsv`), "
             "which converts a line into a text and its pair"
+        )
+    compressed = [p for p in other_files if _COMPRESSED.search(p.rsplit("/", 1)[-1])]
+    if not media_files and compressed:  # (UCI's covtype.data.gz: one table, gzipped, beside its prose .info)
+        first = compressed[0].rsplit("/", 1)[-1]
+        return (
+            f"{source} holds no images or texts to convert but compressed files, which shardify does not open "
+            f"({', '.join(compressed[:_SHOWN])}{' and more' if len(compressed) > _SHOWN else ''}): decompress them "
+            f"(`{_DECOMPRESS[first.rsplit('.', 1)[-1].lower()]} {first}`) and convert the folder they leave"
         )
     if not media_files:
         kinds = Counter(f".{p.rsplit('.', 1)[-1]}" if "." in p.rsplit("/", 1)[-1] else "(no extension)" for p in other_files)

@@ -72,6 +72,24 @@ def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding
             continue
         common = set.intersection(*(others[name] for name in sharing))
         folders = tuple(_shown_path(split, name, sorted(others[name] & common or others[name])[0]) for name in sharing)
+        shared_beneath = set().union(*others.values())
+        if _class_codes(shared_beneath):
+            codes = sorted(shared_beneath, key=int)
+            shown_codes = ", ".join(codes[:3]) + (", ..." if len(codes) > 3 else "")
+            # bare numbers beneath each (`10253/0/`, `10253/1/`: the IDC patches' class codes in each
+            # patient's folder): codes name classes, not what a folder holds, and the folders above
+            # them may be groups (patients, sites) or the classes, which the names cannot tell
+            return Finding(
+                "the class folders hold folders of the same bare numbers beneath them (class codes, or parts of "
+                "each): the folders above them may be groups of the dataset (patients, sites), not classes",
+                folders,
+                (
+                    f"{level_hint(split.level + 2)} for the numbered folders beneath them ({shown_codes}) as the classes",
+                    f"{level_hint(split.level + 1)} for the folders above them as the classes",
+                    "--label-level 0 for records without labels",
+                    LABELS_FILE_HINT,
+                ),
+            )
         if common and all(is_container_name(name) for name in common):
             # the names beneath say what the folders hold (LoveDA's `Urban/images_png/` beside its
             # `masks_png/`): no classes beneath; the folders above are classes or groups of a
@@ -113,6 +131,16 @@ def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding
             tuple(options),
         )
     return None
+
+
+def _class_codes(names: set[str]) -> bool:
+    """Two or more bare numbers (`0`, `1`): codes of classes as binary and graded sets ship them, not
+    names of what a folder holds (`is_container_name` counts a name of no words as one).
+
+    >>> _class_codes({"0", "1"}), _class_codes({"40X", "100X"}), _class_codes({"images"}), _class_codes({"1"})
+    (True, False, False, False)
+    """
+    return len(names) >= 2 and all(name.isdigit() for name in names)
 
 
 def _annotation_twins(split: Split, sharing: Sequence[str], holding: set[str]) -> str:

@@ -118,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                  37,
                                                                  38,
                                                                  39,
+                                                                 40,
                                                                  41,
                                                                  42),
                         help="which blind batch (default 12)")
