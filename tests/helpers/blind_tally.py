@@ -88,7 +88,13 @@ def judge(name: str, work: Path, batch: int = 12) -> dict:
             return done("useless stop", f"following {follow} writes wrong records: {wrong}; said: {message}")
         except Exception as failed:
             return done("useless stop", f"following {follow} fails: {type(failed).__name__}: {failed}; said: {message}")
-        return done("good stop", message)
+        from helpers.unseen_judge import names_value
+
+        result = done("good stop", message)
+        # (counted apart, the categories kept as every earlier tally had them: a stop naming the option but
+        # another value, `--label-level 2` where 3 converts, is a good stop by the option alone)
+        result["values_named"] = all(names_value(message, k, v) for k, v in follow.items())
+        return result
     except ShardifyError as failed:
         return done("exit 1", f"{type(failed).__name__}: {failed}")
     except Exception as crashed:
@@ -134,9 +140,12 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as failed:  # the tally itself must never stop
                 result = {"name": name, "kind": "exit 1", "detail": _one_line(f"TALLY FAILED: {failed!r}"), "seconds": 0}
         results.append(result)
-        print(f"{name:22s} {result['kind']:13s} {result['detail']}", flush=True)
+        unvalued = " (OPTION NAMED, VALUE NOT)" if result["kind"] == "good stop" and not result.get("values_named") else ""
+        print(f"{name:22s} {result['kind']:13s}{unvalued} {result['detail']}", flush=True)
     totals = {kind: sum(r["kind"] == kind for r in results) for kind in KINDS}
-    print("totals: " + ", ".join(f"{kind} {n}" for kind, n in totals.items()) + f" (of {len(results)})")
+    valued = sum(bool(r.get("values_named")) for r in results)
+    print("totals: " + ", ".join(f"{kind} {n}" for kind, n in totals.items()) + f" (of {len(results)})"
+          + f"; good stops naming every value too: {valued} of {totals['good stop']}")
     if args.json:
         Path(args.json).write_text(json.dumps({"results": results, "totals": totals}, indent=2) + "\n")
     return 0

@@ -159,6 +159,28 @@ def names_option(message: str, key: str) -> bool:
     return re.search(re.escape(option) + r"(?![\w-])", message) is not None
 
 
+def names_value(message: str, key: str, value: object) -> bool:
+    """Whether a stop's `message` names the VALUE the option of field `key` needs as well (`--label-level 3`,
+    `--label-column 'intent'`, each glob of an `--exclude`), not the option alone: a stop saying
+    `--label-level 2` names the option `--label-level 3` needs, and a user following it writes wrong labels.
+    A flag (True) needs its name alone; a value a message cannot spell (a mapping) counts as named.
+
+    >>> names_value("use --label-level 2", "label_level", 3), names_value("use --label-level '3'", "label_level", 3)
+    (False, True)
+    >>> names_value("--exclude 'a/*' and 'b/*'", "exclude", ("a/*", "b/*")), names_value("--label-names FILE", "label_names", ("x", "y"))
+    (True, False)
+    """
+    if value is True or not isinstance(value, (str, int, float, tuple, list)):
+        return names_option(message, key)  # (a flag, or a layout object no message spells)
+    if isinstance(value, (tuple, list)):
+        return all(re.search(r"(?<![\w*/.-])['\"]?" + re.escape(str(v)) + r"['\"]?(?![\w-])", message) for v in value)
+    option = _OPTIONS.get(key, f"--{key.replace('_', '-')}")
+    after = re.search(re.escape(option) + r"[ =]+['\"]?" + re.escape(str(value)) + r"['\"]?(?![\w-])", message)
+    # (or the option named and the value quoted as one of its choices: "--label-column '23' (...) or '1' (...)")
+    quoted = names_option(message, key) and re.search(r"['\"]" + re.escape(str(value)) + r"['\"]", message)
+    return bool(after or quoted)
+
+
 def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None, judge: Callable[[Path], None]) -> None:
     """The rounds' first test: `shardify convert SRC OUT` with no option is right (`judge` of the
     output passes), or stops before writing (exit 2) naming every option of `follow`, with which
