@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import (
+    c45_cases,
     cr_lines,
     header_rows,
     json_lines,
@@ -102,7 +103,7 @@ TAGGED_LINES = "tagged_lines"  # a .txt of `<label>text<\\label>` lines (Emotion
 SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
-LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values())
+LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values(), c45_cases.FORMAT)
 
 
 def table_format(relpath: str) -> str:
@@ -214,11 +215,16 @@ def read_header(
         raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
         return _token_header(head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1], token_tables.SEPARATOR_OF[fmt], header)
+    if fmt == c45_cases.FORMAT:  # read again as the plan found it (`c45_cases`)
+        return _c45_header(fileobj.read(sniffed_tables.HEAD_BYTES), encoding)
     if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
         raw = fileobj.read(sniffed_tables.HEAD_BYTES)
         if not sniffed_tables.looks_like_tab_separated(raw, whole=len(raw) < sniffed_tables.HEAD_BYTES):
             lines = raw.decode(encoding, "replace").splitlines()
-            if not attribute_tables.value_rows(lines[:SAMPLE_ROWS] if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1][:SAMPLE_ROWS]):
+            head = lines[:SAMPLE_ROWS] if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1][:SAMPLE_ROWS]
+            if not attribute_tables.value_rows(head):
+                if c45_cases.looks_like_cases(head):  # Adult's `adult.test`: `|` comments, `>50K.`
+                    return _c45_header(raw, encoding)
                 raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
             # UCI's `zoo.data`: comma rows of values of one width, read as a CSV (a row of attributes
             # has no text: detection's stops name `--text-column none`, `attribute_rows`)
@@ -365,6 +371,22 @@ def _token_header(head: Sequence[str], token: str, header: bool | None) -> Table
     shape = f"fields separated by {token!r}"
     return TableHeader(columns, present=present, sample=sample, fmt=token_tables.FORMATS[token],
                        described=f"{shape}, a header row" if present else f"{shape}, no header row ({width} columns, numbered from 1)")
+
+
+def _c45_header(raw: bytes, encoding: str) -> TableHeader:
+    """The header of a C4.5 case file (`c45_cases`) from its first bytes `raw`: its columns numbered from 1
+    (the class the last), its first cases the sample."""
+    check_head_decodes(raw, encoding)
+    lines = raw.decode(encoding, "replace").splitlines()
+    lines = lines if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1]  # (a last line cut short is no case)
+    cases = [text for text in map(c45_cases.case_line, lines) if text]
+    if not cases:
+        raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
+    width = c45_cases.table_width(cases)
+    sample = tuple(tuple(cells) for text in cases[:SAMPLE_ROWS] if len(cells := [c.strip() for c in text.split(",")]) == width)
+    columns = tuple(str(n) for n in range(1, width + 1))
+    return TableHeader(columns, present=False, sample=sample, fmt=c45_cases.FORMAT,
+                       described=f"{c45_cases.NOTE} ({width} columns, numbered from 1)")
 
 
 _SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"

@@ -2,7 +2,10 @@
 
 UCI-style downloads ship such a table (blind33's Zoo: headerless `zoo.data` rows `aardvark,1,0,0,...,1`
 beside the prose `zoo.names`) and Mulan's multi-label sets ship Weka's ARFF (blind30's Yeast:
-`yeast-train.arff` of `@attribute Att1 numeric` ... `@data`, beside a label `.xml`). No record kind of
+`yeast-train.arff` of `@attribute Att1 numeric` ... `@data`, beside a label `.xml`), and C4.5's case files
+(blind38's Adult: `adult.data` and `adult.test` of `39, State-gov, ..., <=50K` beside `adult.names`; comments,
+words and a period ending each test case, read by `converters/c45_cases.py`, each file its split by
+`split_extensions.c45_splits`). No record kind of
 shardify holds a row of attributes (it writes an image or a text a record), so a run over them stops; it
 had said to point SRC at the images or texts, which such a download has none of, as if one were missing.
 Told what they are, the user reaches for a table tool instead of hunting for an option.
@@ -20,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import attribute_rows
+from shardify.converters import attribute_rows, c45_cases
 from shardify.plan.box_format import is_number
 from shardify.plan.path_parts import extension
-from shardify.plan.split_extensions import SPLIT_EXTENSIONS, extension_splits
+from shardify.plan.split_extensions import SPLIT_EXTENSIONS, c45_splits, extension_splits
 
 __all__ = ["attribute_tables_message", "candidates", "value_rows"]
 
@@ -68,15 +71,21 @@ class _Kind:
     looks: Callable[[Sequence[str]], bool]
 
 
+def _values_or_cases(lines: Sequence[str]) -> bool:
+    """A `.data` of comma rows of values, or of C4.5 cases (words among the values, `|` comments)."""
+    return value_rows(lines) or c45_cases.looks_like_cases(lines)
+
+
 _KINDS = (
     _Kind("arff", "Weka/Mulan ARFF", _arff),
-    _Kind("data", "UCI-style .data", value_rows),
+    _Kind("data", "UCI-style .data", _values_or_cases),
+    _Kind("test", "C4.5 .test", c45_cases.looks_like_cases),  # Adult's adult.test beside adult.data
     # UCI's files of a split each (optdigits.tra/.tes, pendigits.tra/.tes; sat.trn/.tst): the same comma rows,
     # their split their extension's (`split_extensions.SPLIT_EXTENSIONS`)
     *(_Kind(ending, "UCI-style split", value_rows) for ending in SPLIT_EXTENSIONS),
 )
 # Kinds read as comma tables of values (`converters.tables`): a row a record of its columns.
-_VALUE_KINDS = frozenset({"data", *SPLIT_EXTENSIONS})
+_VALUE_KINDS = frozenset({"data", "test", *SPLIT_EXTENSIONS})
 # Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download.
 _COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
 
@@ -99,11 +108,12 @@ def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     return sorted(p for p in paths if extension(p) in kinds)
 
 
-def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) -> str:
+def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], paths: Sequence[str] = ()) -> str:
     """The stop for a source whose files are tables of attributes (module docstring), or "".
 
     Args:
       heads: each of `candidates`' files -> its first lines.
+      paths: the source's other files (a C4.5 stem's `.names` makes its `.data` and `.test` splits).
 
     >>> attribute_tables_message("zoo", {"zoo.data": ["aardvark,1,0,0,1", "bass,0,0,1,0", "crab,0,0,1,7"]})[:65]
     'zoo holds tables of attributes (1 UCI-style .data file: zoo.data)'
@@ -119,9 +129,9 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]]) ->
     shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
     said = f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), no images or texts"
     if all(extension(p) in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
-        rows = [[cell.strip() for cell in line.split(",")] for line in heads[tables[0]] if line.strip()]
+        rows = [[cell.strip() for cell in case.split(",")] for case in map(c45_cases.case_line, heads[tables[0]]) if case]
         columns = tuple(str(n) for n in range(1, len(rows[0]) + 1))
-        splits = extension_splits(tables)
+        splits = extension_splits(tables) or c45_splits([*tables, *paths])
         by_split = (" (each file of its extension's split: " + ", ".join(f"{p} {s}" for p, s in splits[:_SHOWN]) + ")") if splits else ""
         return (f"{said}; to {attribute_rows.attributes_remedy(columns, rows, header=False)} "
                 f"--layout tables{by_split} (docs/converting.md, tables of attributes)")

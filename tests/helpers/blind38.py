@@ -337,7 +337,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "drishti": {"label_level": 0},              # the stop's own option (tried): the maps stay out
     "clickbait": {"label_column": "clickbait"},  # the stop's own option (tried)
     "legal_citations": {"label_column": "case_outcome", "text_column": "case_text"},  # the stop's options (tried)
-    "adult": None,
+    "adult": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "15"},  # named by its
+    # stop since readers33b (C4.5's cases: converters/c45_cases.py; None before)
 }
 
 # The tally (tests/helpers/blind38_baseline_<commit>.json).
