@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from shardify.errors import InvalidInputError
 from shardify.plan.box_format import is_number
 
-__all__ = ["FORMAT", "NOTE", "case_cells", "case_line", "looks_like_cases", "table_width"]
+__all__ = ["FORMAT", "NOTE", "case_cells", "case_line", "header_fields", "looks_like_cases", "table_width"]
 
 FORMAT = "c45_cases"
 NOTE = "C4.5 cases (`|` comments, a period ending a case dropped, cells stripped), no header row"
@@ -104,3 +104,28 @@ def table_width(lines: Sequence[str]) -> int:
     """
     counts = Counter(len(text.split(",")) for text in map(case_line, lines) if text)
     return max(counts, key=lambda n: (counts[n], n)) if counts else 0
+
+
+def header_fields(lines: Sequence[str], limit: int) -> dict[str, object]:
+    """The fields of a case file's `TableHeader` (`converters.tables`) from its first `lines`: columns numbered
+    from 1 (the class, by C4.5's rule, the last), no header row, up to `limit` first cases of the table's width
+    (`table_width`) as the sample.
+
+    Raises:
+      InvalidInputError: no case among the lines.
+
+    >>> header_fields(["|c", "1, a, 2, x.", "3, b, 4, y"], 5)["sample"]
+    (('1', 'a', '2', 'x'), ('3', 'b', '4', 'y'))
+    """
+    width = table_width(lines)
+    if not width:
+        raise InvalidInputError("not a table: no C4.5 case among the first lines")
+    rows = ([cell.strip() for cell in text.split(",")] for text in map(case_line, lines) if text)
+    sample = tuple(tuple(row) for row in rows if len(row) == width)[:limit]
+    return {
+        "columns": tuple(str(n) for n in range(1, width + 1)),
+        "present": False,
+        "sample": sample,
+        "fmt": FORMAT,
+        "described": f"{NOTE} ({width} columns, numbered from 1)",
+    }

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import c45_cases, token_tables
+from shardify.converters import arff_tables, c45_cases, token_tables
 from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, row_ranges, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
@@ -66,6 +66,9 @@ def read_table(
     if fmt == BLOCKS:
         fileobj.seek(0)
         return header, _scan_blocks(fileobj, size_bytes)
+    if fmt == arff_tables.FORMAT:  # from its `@data` on, a row an instance
+        arff = arff_tables.ArffHeader(header.columns, (), header.data_start, _line_number(fileobj, header.data_start))
+        return header, arff_tables.scan_instances(fileobj, arff, size_bytes, encoding)
     if fmt in (JSONL, *LINE_FORMATS):
         fileobj.seek(0)
         paths = nested_fields.named_paths(options) if fmt == JSONL else ()
@@ -217,6 +220,18 @@ def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING, c
     return cells
 
 
+def _line_number(fileobj: BinaryIO, offset: int) -> int:
+    """The number (from 1) of the line starting at byte `offset` of `fileobj`."""
+    fileobj.seek(0)
+    lines, left = 1, offset
+    while left > 0:
+        block = fileobj.read(min(left, _SKIP_BLOCK_BYTES))
+        if not block:
+            break
+        lines, left = lines + block.count(b"\n"), left - len(block)
+    return lines
+
+
 def _own_columns(fmt: str) -> bool:
     """Whether a line format's rows are cut into the header's numbered or named columns (a token table's,
     C4.5 cases'), not into `label text` cells."""
@@ -312,6 +327,11 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFA
         if isinstance(cells, dict):
             return cells
         raise InvalidInputError("table changed since it was scanned (row no longer parses)")
+    if fmt == arff_tables.FORMAT:
+        try:
+            return arff_tables.instance_cells(data.decode(encoding), header)
+        except (UnicodeDecodeError, LookupError, InvalidInputError):
+            raise InvalidInputError("table changed since it was scanned (row no longer parses)") from None
     try:
         text = data.decode("utf-8" if fmt in (JSONL, *LINE_FORMATS) and fmt not in SEPARATOR_OF
                            and not _own_columns(fmt) else encoding)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import (
+    arff_tables,
     c45_cases,
     cr_lines,
     header_rows,
@@ -119,6 +120,8 @@ def table_format(relpath: str) -> str:
         return FASTTEXT
     if ext == "json":
         return QA_JSON
+    if ext == arff_tables.FORMAT:  # Weka's ARFF (`arff_tables`)
+        return arff_tables.FORMAT
     if ext == "xml" or is_xml_document(relpath):  # (SemEval-2016's `EN_REST_SB1_TEST.xml.gold` too)
         return XML_RECORDS
     return ext if ext in TABLE_FORMATS else sniffed_tables.SNIFFED  # a TSV only where `read_header` sees one
@@ -215,6 +218,9 @@ def read_header(
         raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
         return _token_header(head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1], token_tables.SEPARATOR_OF[fmt], header)
+    if fmt == arff_tables.FORMAT:  # its attributes the columns, its first instances the sample
+        check_encoding(encoding)
+        return TableHeader(**arff_tables.header_fields(fileobj, encoding, SAMPLE_ROWS, SAMPLE_BYTES))
     if fmt == c45_cases.FORMAT:  # read again as the plan found it (`c45_cases`)
         return _c45_header(fileobj.read(sniffed_tables.HEAD_BYTES), encoding)
     if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
@@ -354,6 +360,13 @@ def read_header(
     return TableHeader(names, present=True, data_start=data_start, sample=sample)
 
 
+def _c45_header(raw: bytes, encoding: str) -> TableHeader:
+    """A C4.5 case file's header (`c45_cases`) from its first bytes `raw` (a last line cut short left out)."""
+    check_head_decodes(raw, encoding)
+    lines = raw.decode(encoding, "replace").splitlines()
+    return TableHeader(**c45_cases.header_fields(lines if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1], SAMPLE_ROWS))
+
+
 def _token_header(head: Sequence[str], token: str, header: bool | None) -> TableHeader:
     """The header of a table of `token`-separated fields (`token_tables`): its columns named by its
     first line where that reads as a header (or `header` says so), else numbered from 1; its first
@@ -371,22 +384,6 @@ def _token_header(head: Sequence[str], token: str, header: bool | None) -> Table
     shape = f"fields separated by {token!r}"
     return TableHeader(columns, present=present, sample=sample, fmt=token_tables.FORMATS[token],
                        described=f"{shape}, a header row" if present else f"{shape}, no header row ({width} columns, numbered from 1)")
-
-
-def _c45_header(raw: bytes, encoding: str) -> TableHeader:
-    """The header of a C4.5 case file (`c45_cases`) from its first bytes `raw`: its columns numbered from 1
-    (the class the last), its first cases the sample."""
-    check_head_decodes(raw, encoding)
-    lines = raw.decode(encoding, "replace").splitlines()
-    lines = lines if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1]  # (a last line cut short is no case)
-    cases = [text for text in map(c45_cases.case_line, lines) if text]
-    if not cases:
-        raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
-    width = c45_cases.table_width(cases)
-    sample = tuple(tuple(cells) for text in cases[:SAMPLE_ROWS] if len(cells := [c.strip() for c in text.split(",")]) == width)
-    columns = tuple(str(n) for n in range(1, width + 1))
-    return TableHeader(columns, present=False, sample=sample, fmt=c45_cases.FORMAT,
-                       described=f"{c45_cases.NOTE} ({width} columns, numbered from 1)")
 
 
 _SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"

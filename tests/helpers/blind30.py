@@ -310,7 +310,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "rim_one_dl": {"exclude": ("RIM-ONE_DL_images/partitioned_randomly/**",)},
     "welfake": None,
     "twitter15_16": None,
-    "yeast": None,
+    "yeast": {"layout": "tables", "text_column": "none", "keep_columns": ("*",),  # named by its stop since readers33b
+              "label_column": ",".join(f"Class{k}" for k in range(1, 15))},  # (ARFF read: converters/arff_tables.py)
 }
 
 # The tally (tests/helpers/blind30_baseline_beb2bce.json).

@@ -8,20 +8,31 @@
   Neighbour: UCI's Census-Income (KDD), values with spaces inside and every case ended by a period in both files;
   hostile twins: a case cut short, a truncated last case, a huge cell, `nan` cells, prose of commas, a `.test`
   with no `.names`, our own output as input.
+- Weka's ARFF (blind30's Mulan Yeast: `yeast-train.arff`, `yeast-test.arff` beside `yeast.xml` naming the 14
+  labels): read a row an instance (converters/arff_tables.py: header, dense and sparse instances, comments,
+  quotes, `?`), and the stop names the labels the Mulan XML lists (shardify/plan/mulan_labels.py), else the last
+  attribute. Neighbour: Mulan's Emotions, every cell checked against scipy's `loadarff`; hostile twins: a sparse
+  instance, a short instance, an unclosed quote, a relational attribute, no `@data`, a cut-short XML, NaN and a
+  huge value.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
-from helpers import blind38
+import pytest
+
+from helpers import blind30, blind38
 from helpers.refusals import refusal
+from helpers.shard_io import records_by_split
 from helpers.unseen_judge import assert_right, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.converters import c45_cases
-from shardify.plan import attribute_tables, split_extensions
+from shardify.converters import arff_tables, c45_cases
+from shardify.errors import InvalidInputError
+from shardify.plan import attribute_tables, mulan_labels, split_extensions
 
 _TABLE_OPTIONS = {"layout": "tables", "text_column": "none", "keep_columns": ("*",)}
 
@@ -148,3 +159,147 @@ def test_hostile_twin_our_own_output_is_not_read_as_cases(tmp_path: Path) -> Non
     run_conversion(ConvertConfig(str(tmp_path / "census"), str(tmp_path / "out"), label_column="8", **_TABLE_OPTIONS))
     message = refusal(tmp_path / "out", tmp_path / "again")
     assert "C4.5" not in message and "holds tables of attributes" not in message
+
+
+# ---- Weka's ARFF -------------------------------------------------------------------------------------------------
+
+
+def test_yeast_stops_naming_the_labels_its_xml_lists_and_then_converts_right(tmp_path: Path) -> None:
+    _follows("yeast", blind30, tmp_path)
+
+
+_EMOTIONS_LABELS = ("amazed-suprised", "happy-pleased", "relaxing-calm", "quiet-still", "sad-lonely", "angry-aggresive")
+
+
+def _emotions(root: Path, train: int = 6, test: int = 3, features: int = 5) -> dict[str, tuple[str, frozenset]]:
+    """Mulan's Emotions (Trohidis et al. 2008; mulan.sourceforge.net/datasets-mlc.html) as downloaded:
+    `emotions-train.arff`, `emotions-test.arff` and `emotions.xml`. CHECKED 2026-11-29 against loaders in the code
+    corpus (find_string 'emotions-train.arff': "new MultiLabelInstances("emotions-train.arff", "emotions.xml")" and
+    "Instances: 391, Labels: 6"; "train_Data=emotions_train(:,1:1:72); train_Target=emotions_train(:,73:1:end)": 72
+    numeric features, then the 6 labels; `arff.load` and scipy's `arff.loadarff` reading them). The label names
+    (their spellings 'amazed-suprised', 'angry-aggresive' included), the `{0,1}` label types, the quoted relation
+    name and `%` comments are as remembered. Simplified: 5 features of the 72, 6 train and 3 test rows.
+    Returns {"<file>:<i>": (split, labels)}."""
+    root.mkdir(parents=True, exist_ok=True)
+    truth = {}
+    for split, count in (("train", train), ("test", test)):
+        lines = ["% Emotions in music", "@relation 'emotions: -C -6'", ""]
+        lines += [f"@attribute Mean_Acc1298_Mean_Mem40_Centroid{k} numeric" for k in range(features)]
+        lines += [f"@attribute {name} {{0,1}}" for name in _EMOTIONS_LABELS] + ["", "@data"]
+        for i in range(count):
+            bits = [(i * 7 + k * 3 + len(split)) % 4 == 0 for k in range(len(_EMOTIONS_LABELS))]
+            bits[(i + len(split)) % len(bits)] = True  # every song evokes something
+            values = [f"{((i + 1) * (k + 3) * 0.0137) % 1:.6f}" for k in range(features)]
+            lines.append(",".join(values + [str(int(b)) for b in bits]))
+            truth[f"emotions-{split}.arff:{i}"] = (split, frozenset(n.lower() for n, b in zip(_EMOTIONS_LABELS, bits) if b))
+        (root / f"emotions-{split}.arff").write_text("\n".join(lines) + "\n")
+    labels = "".join(f'<label name="{name}"></label>\n' for name in _EMOTIONS_LABELS)
+    (root / "emotions.xml").write_text(
+        '<?xml version="1.0" encoding="utf-8"?>\n<labels xmlns="http://mulan.sourceforge.net/labels">\n' + labels + "</labels>\n"
+    )
+    return truth
+
+
+def test_a_neighbour_emotions_converts_with_its_stops_options_every_cell_as_scipy_reads_it(tmp_path: Path) -> None:
+    scipy_arff = pytest.importorskip("scipy.io.arff")
+    truth = _emotions(tmp_path / "emotions")
+    message = refusal(tmp_path / "emotions", tmp_path / "out")
+    assert f"--label-column {','.join(_EMOTIONS_LABELS)!r}" in message and "--layout tables" in message
+    options = {**_TABLE_OPTIONS, "label_column": ",".join(_EMOTIONS_LABELS)}
+    run_conversion(ConvertConfig(str(tmp_path / "emotions"), str(tmp_path / "followed"), **options))
+    assert _labels(tmp_path / "followed") == truth
+    records = {r["text/source"].decode(): r for rs in records_by_split(tmp_path / "followed").values() for r in rs}
+    data, meta = scipy_arff.loadarff(str(tmp_path / "emotions" / "emotions-train.arff"))
+    first_line = 3 + 5 + 6 + 3  # comment, relation, blank, attributes, labels, blank, @data: the instances follow
+    for i, row in enumerate(data):
+        record = records[f"emotions-train.arff#{first_line + i}"]
+        for name in meta.names()[:5]:
+            assert record[f"column/{name}"] == pytest.approx(float(row[name]), rel=1e-6)
+
+
+def test_instances_are_read_by_arffs_grammar() -> None:
+    names = ["a", "b", "c"]
+    assert arff_tables.instance_cells("1, 'x, y', ?", names) == {"a": "1", "b": "x, y", "c": "?"}
+    assert arff_tables.instance_cells('1,"it\\"s",2, {3}', names) == {"a": "1", "b": 'it"s', "c": "2"}  # a weight
+    assert arff_tables.instance_cells("{1 'p q'}", names) == {"a": "0", "b": "p q", "c": "0"}  # sparse
+    assert arff_tables.instance_cells("{}", names) == {"a": "0", "b": "0", "c": "0"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["1, 2", "1, 'open, 2, 3", "{0 1, 0 2}", "{7 1}", "{x 1}", "1, 2, 3, 4"],
+    ids=["short", "unclosed quote", "index twice", "index out of range", "no index", "long"],
+)
+def test_hostile_twin_instances_are_each_one_reject_with_a_reason(line: str) -> None:
+    with pytest.raises(InvalidInputError):
+        arff_tables.instance_cells(line, ["a", "b", "c"])
+
+
+def _arff(path: Path, body: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(body)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("@relation r\n@attribute a numeric\n@attribute bag relational\n@end bag\n@data\n", "relational"),
+        ("@relation r\n@attribute a numeric\n@attribute b numeric\n% only a header\n", "no @data"),
+        ("@relation r\n@attribute a numeric\n@attribute b numeric\n1,2\n", "line 4 of the ARFF header is no"),
+        ("@relation r\n@attribute a numeric\n@attribute a numeric\n@data\n1,2\n", "twice"),
+        ("@relation r\n@data\n1,2\n", "no @attribute"),
+    ],
+    ids=["relational", "no data", "data without @data", "an attribute twice", "no attributes"],
+)
+def test_hostile_twin_headers_are_refused_by_name(body: str, said: str, tmp_path: Path) -> None:
+    with open(_arff(tmp_path / "t.arff", body), "rb") as fileobj, pytest.raises(InvalidInputError, match=said):
+        arff_tables.read_arff_header(fileobj)
+
+
+def _converted_arff(tmp_path: Path, rows: list[str]) -> dict[str, dict]:
+    header = "@relation t\n@attribute x numeric\n@attribute n numeric\n@attribute class {pos,neg}\n@data\n"
+    _arff(tmp_path / "src" / "t.arff", header + "\n".join(rows) + "\n")
+    options = {**_TABLE_OPTIONS, "label_column": "class", "max_rejects": "50%"}
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), **options))
+    return {r["text/source"].decode(): r for rs in records_by_split(tmp_path / "out").values() for r in rs}
+
+
+def test_hostile_twins_nan_missing_sparse_and_short_instances_in_a_converted_arff(tmp_path: Path) -> None:
+    records = _converted_arff(
+        tmp_path, ["0.5,1,pos", "nan,2,neg", "?,3,pos", "1,2", "{0 1.5, 2 pos}", "% a comment", "", "3,'5',neg"]
+    )
+    assert math.isnan(records["t.arff#7"]["column/x"]) and math.isnan(records["t.arff#8"]["column/x"])
+    assert records["t.arff#10"]["column/n"] == 0 and records["t.arff#10"]["text/class/text"] == b"pos"  # sparse: 0 left out
+    assert records["t.arff#13"]["column/n"] == 5  # a quoted number
+    assert len(records) == 5 and [(r["row"], r["reason"]) for r in _rejects(tmp_path / "out")] == [
+        (9, "an ARFF instance of 2 values where the header has 3 attributes")
+    ]
+
+
+def test_hostile_twin_a_huge_value_is_kept_as_written(tmp_path: Path) -> None:
+    huge = "9" * 400  # no float holds it: the column is kept as its cells are written (attribute_rows' typing)
+    records = _converted_arff(tmp_path, ["0.5,1,pos", f"{huge},4,neg", "2.5,3,pos"])
+    assert records["t.arff#7"]["column/x"] == huge.encode() and records["t.arff#6"]["column/x"] == b"0.5"
+    assert len(records) == 3 and _rejects(tmp_path / "out") == []
+
+
+def test_hostile_twins_of_the_mulan_label_file_and_the_stop(tmp_path: Path) -> None:
+    cut = ['<labels xmlns="http://mulan.sourceforge.net/labels">', '<label name="Class1"></label>']
+    assert mulan_labels.label_names(cut) == ()  # the list is not seen whole: nothing named
+    assert mulan_labels.label_names(["<labels><label name='x'></label></labels>"]) == ()  # not Mulan's
+    _emotions(tmp_path / "emotions")
+    (tmp_path / "emotions" / "emotions.xml").write_text("\n".join(cut))
+    message = refusal(tmp_path / "emotions", tmp_path / "out")
+    assert "--label-column 'angry-aggresive' (the last attribute, Weka's class" in message  # the XML names nothing
+    wide = tmp_path / "wide"  # a header longer than the lines detection reads: not even the last attribute is known
+    _emotions(wide, features=60)
+    (wide / "emotions.xml").write_text("\n".join(cut))
+    assert "--label-column C (the class attribute by name" in refusal(wide, tmp_path / "out2")
+
+
+def test_hostile_twin_our_own_output_is_not_read_as_arff(tmp_path: Path) -> None:
+    _emotions(tmp_path / "emotions")
+    options = {**_TABLE_OPTIONS, "label_column": ",".join(_EMOTIONS_LABELS)}
+    run_conversion(ConvertConfig(str(tmp_path / "emotions"), str(tmp_path / "out"), **options))
+    assert "ARFF" not in refusal(tmp_path / "out", tmp_path / "again")
