@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from shardify.converters import label_phrases, label_rank, label_runs, label_scores, list_cells, split_column
+from shardify.converters import label_phrases, label_rank, label_runs, label_scores, list_cells, no_label_values, split_column
 from shardify.converters.column_content import is_number
 from shardify.converters.label_content import (  # re-exported: callers read them as label_columns.<name>
     ID_LISTS,
@@ -286,6 +286,7 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
             "words, short phrases, numbers or true/false, "
             f"as labels do: name the label with {_label_offer(columns, found[0], taken, sample)} (or another column); "
             f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled"
+            + no_label_values.hint(found[0], cells[columns.index(found[0])])
             + _flags_beside_classes(found, {name: cells[columns.index(name)] for name in found}), found)
 
 

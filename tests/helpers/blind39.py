@@ -359,7 +359,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                "label_level": 0},  # the stop's since blindfix39 (tried: right)
     # (at 5327208b the stop named --exclude of masks/ alone, which then stopped on df.csv: a useless stop)
     "fuseg": None,
-    "wiki_movie_plots": None,   # --text-column Plot --label-column Genre (the stop's) make 'unknown' a genre (tried: wrong)
+    # --text-column Plot --label-column Genre (the stop's) alone make 'unknown' a genre (tried: wrong); since readers33b
+    # the stop names --unlabelled-value 'unknown' too (converters/no_label_values.py), with which it is right (tried)
+    "wiki_movie_plots": {"text_column": "Plot", "label_column": "Genre", "unlabelled_value": "unknown"},
     "onion_or_not": None,
     "mobile_price": {"text_column": "none", "keep_columns": ("*",), "label_column": "price_range"},  # the stop's since blindfix39
     # (at 5327208b the stop named --label-column 'wifi', and these options rejected test.csv's rows: a useless stop)

@@ -14,6 +14,12 @@
   attribute. Neighbour: Mulan's Emotions, every cell checked against scipy's `loadarff`; hostile twins: a sparse
   instance, a short instance, an unclosed quote, a relational attribute, no `@data`, a cut-short XML, NaN and a
   huge value.
+- a word in a label column that means "no label" (blind39's Wikipedia Movie Plots: Genre 'unknown' for films of
+  no genre): `--unlabelled-value VALUE` writes such rows unlabelled (converters/no_label_values.py, read the same
+  by discovery and the writer), the stops offering the column name it, and a plan whose labels include such a word
+  unasked stops naming it (shardify/plan/checks.py). Neighbour: MovieLens' movies.csv, '(no genres listed)' among
+  `|`-joined genres; hostile twins: 'NA' and 'none' stay classes, a column of one class beside 'unknown', an empty
+  value in the option's list, `''` keeping the word a class.
 """
 
 from __future__ import annotations
@@ -24,13 +30,13 @@ from pathlib import Path
 
 import pytest
 
-from helpers import blind30, blind38
+from helpers import blind30, blind38, blind39
 from helpers.refusals import refusal
 from helpers.shard_io import records_by_split
 from helpers.unseen_judge import assert_right, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.converters import arff_tables, c45_cases
+from shardify.converters import arff_tables, c45_cases, no_label_values
 from shardify.errors import InvalidInputError
 from shardify.plan import attribute_tables, mulan_labels, split_extensions
 
@@ -303,3 +309,95 @@ def test_hostile_twin_our_own_output_is_not_read_as_arff(tmp_path: Path) -> None
     options = {**_TABLE_OPTIONS, "label_column": ",".join(_EMOTIONS_LABELS)}
     run_conversion(ConvertConfig(str(tmp_path / "emotions"), str(tmp_path / "out"), **options))
     assert "ARFF" not in refusal(tmp_path / "out", tmp_path / "again")
+
+
+# ---- a word that means "no label" ------------------------------------------------------------------------------
+
+
+def test_wiki_movie_plots_stops_naming_the_value_that_means_no_genre_and_then_converts_right(tmp_path: Path) -> None:
+    _follows("wiki_movie_plots", blind39, tmp_path)
+
+
+def _movielens(root: Path) -> dict[str, tuple[str, frozenset | None]]:
+    """MovieLens' `movies.csv` (GroupLens, ml-latest-small: `movieId,title,genres`, genres joined by `|`).
+    CHECKED 2026-11-29 against loaders in the code corpus (find_string '(no genres listed)': "# "(no genres listed)"
+    is the dataset's sentinel for "no genres". ... lambda g: [] if g == "(no genres listed)" else g.split("|")";
+    "if genres[0]=="(no genres listed)": genres=[]"; "genres = row["genres"].split("|")"). The first titles ('Toy
+    Story (1995)', 'Adventure|Animation|Children|Comedy|Fantasy') are as remembered. Simplified: 12 films, two of
+    no genre. Returns {"movies.csv:<i>": (split, genres or None)}."""
+    films = [
+        ("Toy Story (1995)", "Adventure|Animation|Children|Comedy|Fantasy"),
+        ("Jumanji (1995)", "Adventure|Children|Fantasy"),
+        ("Grumpier Old Men (1995)", "Comedy|Romance"),
+        ("Waiting to Exhale (1995)", "Comedy|Drama|Romance"),
+        ("Father of the Bride Part II (1995)", "Comedy"),
+        ("Heat (1995)", "Action|Crime|Thriller"),
+        ("Sabrina (1995)", "Comedy|Romance"),
+        ("Tom and Huck (1995)", "Adventure|Children"),
+        ("Sudden Death (1995)", "Action"),
+        ("GoldenEye (1995)", "Action|Adventure|Thriller"),
+        ("Ward 13 (2003)", "(no genres listed)"),
+        ("The Lost Film (2009)", "(no genres listed)"),
+    ]
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "movies.csv").write_text("movieId,title,genres\n" + "".join(f"{i + 1},{t},{g}\n" for i, (t, g) in enumerate(films)))
+    return {
+        f"movies.csv:{i}": ("train", None if g.startswith("(") else frozenset(x.lower() for x in g.split("|")))
+        for i, (_, g) in enumerate(films)
+    }
+
+
+def test_a_neighbour_movielens_stops_on_its_no_genre_sentinel_and_converts_with_the_option(tmp_path: Path) -> None:
+    truth = _movielens(tmp_path / "ml")
+    options = {"text_column": "title", "label_column": "genres", "label_separator": "|"}
+    message = refusal(tmp_path / "ml", tmp_path / "out", **options)  # '(no genres listed)' unasked: no class written
+    assert "--unlabelled-value '(no genres listed)'" in message and "(2 records)" in message
+    run_conversion(
+        ConvertConfig(str(tmp_path / "ml"), str(tmp_path / "followed"), unlabelled_value="(no genres listed)", **options)
+    )
+    assert _labels(tmp_path / "followed") == truth
+    manifest = json.loads((tmp_path / "followed" / "manifest.json").read_text())
+    assert "(no genres listed)" not in manifest["labels"] and manifest["splits"]["train"]["num_unlabelled"] == 2
+
+
+def _genres(root: Path, genres: list[str]) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    rows = [f"{i},A plot of film {i} that runs on for a while,{g}" for i, g in enumerate(genres)]
+    (root / "films.csv").write_text("id,plot,genre\n" + "\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("word", ["NA", "none"])
+def test_hostile_twins_words_that_classes_use_are_not_refused(word: str, tmp_path: Path) -> None:
+    _genres(tmp_path / "src", ["drama", "comedy", word, "drama", "comedy", word] * 2)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), text_column="plot", label_column="genre"))
+    assert {labels for _, labels in _labels(tmp_path / "out").values()} == {
+        frozenset({"drama"}),
+        frozenset({"comedy"}),
+        frozenset({word.lower()}),
+    }
+
+
+def test_hostile_twins_of_the_no_label_refusal_and_its_option(tmp_path: Path) -> None:
+    _genres(tmp_path / "one", ["drama", "unknown"] * 4)  # one class beside the word: no table of classes to judge
+    run_conversion(ConvertConfig(str(tmp_path / "one"), str(tmp_path / "out1"), text_column="plot", label_column="genre"))
+    _genres(tmp_path / "src", ["drama", "comedy", "Unknown", "western"] * 3)
+    assert "--unlabelled-value 'unknown'" in refusal(
+        tmp_path / "src", tmp_path / "out2", text_column="plot", label_column="genre"
+    )
+    run_conversion(
+        ConvertConfig(
+            str(tmp_path / "src"), str(tmp_path / "kept"), text_column="plot", label_column="genre", unlabelled_value=""
+        )
+    )
+    assert frozenset({"unknown"}) in {labels for _, labels in _labels(tmp_path / "kept").values()}  # '' keeps it a class
+    with pytest.raises(ValueError, match="empty value"):
+        ConvertConfig(str(tmp_path / "src"), str(tmp_path / "x"), unlabelled_value="unknown,,none")
+    assert no_label_values.is_unlabelled("UNKNOWN ", ("unknown",)) and not no_label_values.is_unlabelled(
+        ["unknown"], ("unknown",)
+    )
+
+
+def test_the_option_is_listed_in_convert_help() -> None:
+    from helpers.cli_runs import run_shardify
+
+    assert "--unlabelled-value" in run_shardify("convert", "--help").stdout
