@@ -12,9 +12,10 @@ cells hold one of NO_LABEL_WORDS (a table, not code).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-__all__ = ["NEVER_A_CLASS", "NO_LABEL_WORDS", "hint", "is_unlabelled", "parse", "refusal"]
+__all__ = ["NEVER_A_CLASS", "NO_LABEL_WORDS", "hint", "is_unlabelled", "parse", "refusal", "without_hint"]
 
 # Words that tables write in a label column for "no label" (casefolded): public datasets' spellings.
 NO_LABEL_WORDS = frozenset(
@@ -103,3 +104,17 @@ def hint(column: str, cells: Sequence[object]) -> str:
         f"; {column!r} holds {word!r} in {count} of the {len(cells)} rows read: where it means no label rather than a "
         f"class, --unlabelled-value {word!r} writes those rows unlabelled (--unlabelled-value '' keeps it a class)"
     )
+
+
+def without_hint(message: str, later: str) -> str:
+    """`message` without its `hint` where the `later` words of the same stop offer the option again (a text stop
+    naming the label's candidates, then the label stop a named text meets), so that it is said once.
+
+    >>> said = hint("G", ["unknown", "drama"])
+    >>> without_hint("pick a text" + said + "; or more", "; then" + said), without_hint("pick" + said, "")[:7]
+    ('pick a text; or more', "pick; '")
+    """
+    return _HINT.sub("", message) if "--unlabelled-value" in later else message
+
+
+_HINT = re.compile(r"; (?:'[^']*'|\"[^\"]*\") holds '[^']*' in \d+ of the \d+ rows read: .*? keeps it a class\)")
