@@ -64,6 +64,9 @@ EXIT 0. Then a copy of the download inside itself names the --exclude of the inn
 EXIT 0. Then a folder whose name joins its inputs to masks with 'with' (`RUGD_frames-with-annotations/`) is no
 mask folder (rugd a good stop naming --label-level 0: shardify/plan/folder_names.py): 3 right, 2 good stops, 5
 useless stops, 0 exit 1, 0 WRONG EXIT 0. Batches 26, 27 and 28 re-tallied after each, each as before (26: 3/2/5/0/0; 27: 4/3/2/1/0; 28: 0/4/6/0/0).
+After readers33b (tests/layouts/test_readers33b.py): Weka's ARFF read a row an instance (converters/arff_tables.py), the
+stop naming the labels yeast.xml lists (shardify/plan/mulan_labels.py): yeast a good stop; 3 right, 3 good stops, 4 useless
+stops, 0 exit 1, 0 WRONG EXIT 0 (2026-11-29 13:25 UTC by this machine's clock).
 """
 
 from __future__ import annotations

@@ -69,6 +69,9 @@ and by the reject limit's message (finding_lungs a good stop). 4 right, 4 good s
 adult), 0 exit 1, 0 WRONG EXIT 0 (11:44 UTC). Batches 35 and 36 re-tallied at the end (one call each, 11:44-11:48 UTC,
 the final code): 6/2/2/0/0 and 6/4/0/0/0, as before, no right lost; 34 and 37 too (7/3/0/0/0, 1/1/8/0/0, as before);
 batches 12-29 (with the new sign, before the --exclude hints): no dataset's outcome names the sign.
+After readers33b (tests/layouts/test_readers33b.py): C4.5's case files read by the format's rules (converters/c45_cases.py:
+`|` comments, a period ending a case dropped), .data/.test beside .names each its split: adult a good stop; 4 right, 5 good
+stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (13:08 UTC).
 """
 
 from __future__ import annotations

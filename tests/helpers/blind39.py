@@ -72,6 +72,9 @@ kept column one table lacks is a missing cell (mobile_price a good stop); images
 names stop naming --label-level 0 and the --exclude of the masks and the composites (mask_named_classes.py; tiktok a
 good stop). 5 right, 3 good stops, 2 useless stops (objects365, wiki_movie_plots), 0 exit 1, 0 WRONG EXIT 0 (11:37
 UTC). Batches 35 and 36 re-tallied after it (11:38 UTC): 6/2/2/0/0 and 6/4/0/0/0, no right lost.
+After readers33b (tests/layouts/test_readers33b.py): --unlabelled-value VALUE writes rows whose label cell means no label
+unlabelled, and the stops offering such a column name it (converters/no_label_values.py): wiki_movie_plots a good stop; 5
+right, 4 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (13:33 UTC).
 """
 
 from __future__ import annotations
