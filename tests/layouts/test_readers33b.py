@@ -401,3 +401,16 @@ def test_the_option_is_listed_in_convert_help() -> None:
     from helpers.cli_runs import run_shardify
 
     assert "--unlabelled-value" in run_shardify("convert", "--help").stdout
+
+
+def test_the_option_travels_in_the_layout_file_a_dry_run_writes(tmp_path: Path) -> None:
+    from helpers.cli_runs import run_shardify
+
+    truth = blind39.DATASETS["wiki_movie_plots"](tmp_path / "download")
+    layout = tmp_path / "layout.yaml"
+    named = ("--text-column", "Plot", "--label-column", "Genre", "--unlabelled-value", "unknown")
+    planned = run_shardify("convert", str(truth.root), str(tmp_path / "plan"), "--dry-run", "--layout-file", str(layout), *named)
+    assert planned.returncode == 0 and "unlabelled_value:\n  - unknown" in layout.read_text()
+    done = run_shardify("convert", str(truth.root), str(tmp_path / "out"), "--layout-file", str(layout))
+    assert done.returncode == 0, done.stderr
+    assert_right(truth, tmp_path / "out")
