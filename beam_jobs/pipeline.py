@@ -102,6 +102,7 @@ def build_pipeline(
         resize=str(config.resize) if config.resize else "",
         store_pixels=str(config.store_pixels) if config.store_pixels else "",
         label_column_given=bool(config.label_column.strip()),
+        no_label_said=config.unlabelled_value is not None,
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context,

@@ -50,6 +50,7 @@ class PlanContext:
       store_pixels: `--store-pixels` as its option's text where not "never", or "" (see
         `PlanSummary.store_pixels`).
       label_column_given: `--label-column` named the labels' column (`checks.wrong_guess`).
+      no_label_said: `--unlabelled-value` said which label cells mean no label (`checks.wrong_guess`).
     """
 
     layout: SourceLayout
@@ -64,6 +65,7 @@ class PlanContext:
     resize: str = ""
     store_pixels: str = ""
     label_column_given: bool = False
+    no_label_said: bool = False
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,8 @@ def summarize(
     if context.layout.objects.any:
         summary = _with_class_ids(summary, counts, context)
     if not summary.refusal:
-        refusal = checks.wrong_guess(summary, context.layout, label_column_given=context.label_column_given)
+        refusal = checks.wrong_guess(summary, context.layout, label_column_given=context.label_column_given,
+                                     no_label_said=context.no_label_said)
         summary = dataclasses.replace(summary, refusal=refusal)
     _LOG.debug("plan: %s", summary.to_json())
     return summary

@@ -70,6 +70,7 @@ __all__ = [
     "SrcArgument",
     "StorePixelsOption",
     "TextColumnOption",
+    "UnlabelledValueOption",
     "ValidateOption",
     "WorkersOption",
 ]
@@ -226,6 +227,16 @@ ClassIdsOption = Annotated[
 ]
 LabelSeparatorOption = Annotated[
     str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
+]
+UnlabelledValueOption = Annotated[
+    str | None,
+    typer.Option(
+        "--unlabelled-value",
+        metavar="VALUE[,VALUE..]",
+        help="Tables: a label cell that means no label (e.g. 'unknown'): such rows are written unlabelled; '' for none.",
+        show_default=False,
+        rich_help_panel=_LABELS,
+    ),
 ]
 ShardsOption = Annotated[
     Optional[ShardRequest],

@@ -104,6 +104,8 @@ class TableOptions:
         looked for as the label (an unnamed one would label the rows instead), unless named.
       pair_column: the column that is the pair's second text whatever its content: a texts table's
         text joined onto the rows by key (`joined_texts`, FNC-1's `articleBody`), or "".
+      unlabelled_values: label cells that mean "no label" (`--unlabelled-value`, casefolded), () where
+        the user said none does, None where the user said nothing (`no_label_values`).
     """
 
     text_columns: tuple[str, ...] = ()
@@ -115,6 +117,7 @@ class TableOptions:
     json_records: str = ""
     labels_from_lines: bool = False
     pair_column: str = ""
+    unlabelled_values: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,24 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from shardify.converters import crowd_columns, label_phrases, label_rank, label_runs, label_scores, list_cells, split_column
+from shardify.converters import (
+    crowd_columns,
+    label_phrases,
+    label_rank,
+    label_runs,
+    label_scores,
+    list_cells,
+    no_label_values,
+    split_column,
+)
 from shardify.converters.column_content import is_number
+from shardify.converters.column_names import (
+    KEY_COLUMN_NAMES,
+    LABEL_COLUMN_NAMES,
+    PAIR_COLUMN_NAMES,
+    RATING_COLUMN_NAMES,
+    shown_column,
+)
 from shardify.converters.label_content import (  # re-exported: callers read them as label_columns.<name>
     ID_LISTS,
     MAX_LABEL_NUMBER,
@@ -28,16 +44,9 @@ from shardify.converters.label_content import (  # re-exported: callers read the
     label_word,
     single_label_words,
 )
-from shardify.plan import label_candidates, label_words
-from shardify.converters.column_names import (
-    KEY_COLUMN_NAMES,
-    LABEL_COLUMN_NAMES,
-    PAIR_COLUMN_NAMES,
-    RATING_COLUMN_NAMES,
-    shown_column,
-)
 from shardify.errors import InvalidInputError
 from shardify.inputs.whole_numbers import whole_at_most
+from shardify.plan import label_candidates, label_words
 
 if TYPE_CHECKING:
     from shardify.converters.columns import TableOptions
@@ -287,6 +296,7 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
             "words, short phrases, numbers or true/false, "
             f"as labels do: name the label with {_label_offer(columns, found[0], taken, sample)} (or another column); "
             f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled"
+            + no_label_values.hint(found[0], cells[columns.index(found[0])])
             + _flags_beside_classes(found, {name: cells[columns.index(name)] for name in found}), found)
 
 

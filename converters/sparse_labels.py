@@ -16,7 +16,7 @@ import csv
 import re
 from collections.abc import Sequence
 
-from shardify.converters import column_content, header_rows, label_phrases
+from shardify.converters import column_content, header_rows, label_phrases, no_label_values
 from shardify.converters.column_names import KEY_COLUMN_NAMES, LABEL_COLUMN_NAMES, shown_column
 from shardify.converters.column_texts import SeveralTextColumns
 from shardify.converters.label_columns import label_kind
@@ -116,9 +116,11 @@ def with_label_candidates(stop: SeveralTextColumns, columns: Sequence[str], samp
         return stop
     found = ranked_labels(found)
     shown = ", ".join(shown_column(name) for name in found[:6]) + (", ..." if len(found) > 6 else "")
+    at = columns.index(found[0])  # the likeliest label: does it write "no label" as a word? (`no_label_values`)
+    unlabelled = no_label_values.hint(found[0], [row[at] for row in sample if len(row) == len(columns)])
     return SeveralTextColumns(
         f"{stop}; no column is the label either: name it with --label-column, one of the columns whose cells "
-        f"repeat a few values, as classes do (those named as a class first, else in the table's order): {shown}",
+        f"repeat a few values, as classes do (those named as a class first, else in the table's order): {shown}{unlabelled}",
         stop.texts, stop.likely,
     )
 

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import token_tables
+from shardify.converters import arff_tables, c45_cases, token_tables
 from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, row_ranges, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
@@ -66,6 +66,9 @@ def read_table(
     if fmt == BLOCKS:
         fileobj.seek(0)
         return header, _scan_blocks(fileobj, size_bytes)
+    if fmt == arff_tables.FORMAT:  # from its `@data` on, a row an instance
+        arff = arff_tables.ArffHeader(header.columns, (), header.data_start, _line_number(fileobj, header.data_start))
+        return header, arff_tables.scan_instances(fileobj, arff, size_bytes, encoding)
     if fmt in (JSONL, *LINE_FORMATS):
         fileobj.seek(0)
         paths = nested_fields.named_paths(options) if fmt == JSONL else ()
@@ -201,6 +204,9 @@ def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING, c
     if fmt in token_tables.SEPARATOR_OF:
         text = line.decode(encoding) if isinstance(line, bytes) else line
         return dict(zip(columns, token_tables.split_fields(text, token_tables.SEPARATOR_OF[fmt], len(columns))))
+    if fmt == c45_cases.FORMAT:
+        text = line.decode(encoding) if isinstance(line, bytes) else line
+        return dict(zip(columns, c45_cases.case_cells(text, len(columns))))
     if fmt in LINE_FORMATS:
         text = line.decode(encoding if fmt in SEPARATOR_OF else "utf-8") if isinstance(line, bytes) else line
         found = (line_tables.trailing_split(text, SEPARATOR_OF[fmt]) if fmt in SEPARATOR_OF
@@ -214,10 +220,28 @@ def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING, c
     return cells
 
 
+def _line_number(fileobj: BinaryIO, offset: int) -> int:
+    """The number (from 1) of the line starting at byte `offset` of `fileobj`."""
+    fileobj.seek(0)
+    lines, left = 1, offset
+    while left > 0:
+        block = fileobj.read(min(left, _SKIP_BLOCK_BYTES))
+        if not block:
+            break
+        lines, left = lines + block.count(b"\n"), left - len(block)
+    return lines
+
+
+def _own_columns(fmt: str) -> bool:
+    """Whether a line format's rows are cut into the header's numbered or named columns (a token table's,
+    C4.5 cases'), not into `label text` cells."""
+    return fmt in token_tables.SEPARATOR_OF or fmt == c45_cases.FORMAT
+
+
 def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DEFAULT_ENCODING,
                 header: TableHeader | None = None) -> Iterator[Row | RowError]:
     offset, row_number = 0, 0
-    columns = header.columns if header is not None and fmt in token_tables.SEPARATOR_OF else ()
+    columns = header.columns if header is not None and _own_columns(fmt) else ()
     skip = 1 if columns and header.present else 0  # (a token table's header line is no row)
     while True:
         size = row_ranges.MAX_ROW_BYTES + 1 if end is None else min(row_ranges.MAX_ROW_BYTES + 1, end - offset)
@@ -235,6 +259,8 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DE
             line, row_offset = line[len(BOM) :], len(BOM)
         if not line.strip() or (fmt in LINE_FORMATS and not columns and line_tables.is_group_marker(line.decode("utf-8", "replace"))):
             continue  # (a `###<id>` line opens an abstract's sentences: no record, as a blank line is none)
+        if fmt == c45_cases.FORMAT and not c45_cases.case_line(line.decode(encoding, "replace")):
+            continue  # (a C4.5 comment, `|1x3 Cross validator`: no case)
         if skip:
             skip = 0
             continue
@@ -301,11 +327,16 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFA
         if isinstance(cells, dict):
             return cells
         raise InvalidInputError("table changed since it was scanned (row no longer parses)")
+    if fmt == arff_tables.FORMAT:
+        try:
+            return arff_tables.instance_cells(data.decode(encoding), header)
+        except (UnicodeDecodeError, LookupError, InvalidInputError):
+            raise InvalidInputError("table changed since it was scanned (row no longer parses)") from None
     try:
         text = data.decode("utf-8" if fmt in (JSONL, *LINE_FORMATS) and fmt not in SEPARATOR_OF
-                           and fmt not in token_tables.SEPARATOR_OF else encoding)
+                           and not _own_columns(fmt) else encoding)
         if fmt in (JSONL, *LINE_FORMATS):
-            return _line_cells(text, fmt, encoding, header if fmt in token_tables.SEPARATOR_OF else ())
+            return _line_cells(text, fmt, encoding, header if _own_columns(fmt) else ())
         else:
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **table_dialect(fmt)))
             if len(fields) == len(header):

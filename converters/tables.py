@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import (
+    arff_tables,
+    c45_cases,
     cr_lines,
     header_rows,
     json_lines,
@@ -102,7 +104,7 @@ TAGGED_LINES = "tagged_lines"  # a .txt of `<label>text<\\label>` lines (Emotion
 SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
-LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values())
+LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values(), c45_cases.FORMAT)
 
 
 def table_format(relpath: str) -> str:
@@ -118,6 +120,8 @@ def table_format(relpath: str) -> str:
         return FASTTEXT
     if ext == "json":
         return QA_JSON
+    if ext == arff_tables.FORMAT:  # Weka's ARFF (`arff_tables`)
+        return arff_tables.FORMAT
     if ext == "xml" or is_xml_document(relpath):  # (SemEval-2016's `EN_REST_SB1_TEST.xml.gold` too)
         return XML_RECORDS
     return ext if ext in TABLE_FORMATS else sniffed_tables.SNIFFED  # a TSV only where `read_header` sees one
@@ -214,11 +218,19 @@ def read_header(
         raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
         return _token_header(head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1], token_tables.SEPARATOR_OF[fmt], header)
+    if fmt == arff_tables.FORMAT:  # its attributes the columns, its first instances the sample
+        check_encoding(encoding)
+        return TableHeader(**arff_tables.header_fields(fileobj, encoding, SAMPLE_ROWS, SAMPLE_BYTES))
+    if fmt == c45_cases.FORMAT:  # read again as the plan found it (`c45_cases`)
+        return _c45_header(fileobj.read(sniffed_tables.HEAD_BYTES), encoding)
     if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
         raw = fileobj.read(sniffed_tables.HEAD_BYTES)
         if not sniffed_tables.looks_like_tab_separated(raw, whole=len(raw) < sniffed_tables.HEAD_BYTES):
             lines = raw.decode(encoding, "replace").splitlines()
-            if not attribute_tables.value_rows(lines[:SAMPLE_ROWS] if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1][:SAMPLE_ROWS]):
+            head = lines[:SAMPLE_ROWS] if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1][:SAMPLE_ROWS]
+            if not attribute_tables.value_rows(head):
+                if c45_cases.looks_like_cases(head):  # Adult's `adult.test`: `|` comments, `>50K.`
+                    return _c45_header(raw, encoding)
                 raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
             # UCI's `zoo.data`: comma rows of values of one width, read as a CSV (a row of attributes
             # has no text: detection's stops name `--text-column none`, `attribute_rows`)
@@ -346,6 +358,13 @@ def read_header(
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
     return TableHeader(names, present=True, data_start=data_start, sample=sample)
+
+
+def _c45_header(raw: bytes, encoding: str) -> TableHeader:
+    """A C4.5 case file's header (`c45_cases`) from its first bytes `raw` (a last line cut short left out)."""
+    check_head_decodes(raw, encoding)
+    lines = raw.decode(encoding, "replace").splitlines()
+    return TableHeader(**c45_cases.header_fields(lines if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1], SAMPLE_ROWS))
 
 
 def _token_header(head: Sequence[str], token: str, header: bool | None) -> TableHeader:

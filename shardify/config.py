@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 
-from shardify.converters import columns, texts
+from shardify.converters import columns, no_label_values, texts
 from shardify.converters.raw_pixels import StorePixels, parse_store_pixels
 from shardify.converters.resize import Resize, parse_resize
 from shardify.errors import InvalidInputError
@@ -50,6 +50,10 @@ class ConvertConfig:
       label_names: the label vocabulary in index order, or () for the sorted names found.
       text_column: tables: the text column(s), by name or number from 1, several joined: "2,3".
       label_column, keep_columns, label_separator, header, json_records: see `columns.TableOptions`.
+      unlabelled_value: a label cell that means "no label" (Wikipedia Movie Plots' Genre 'unknown'):
+        rows whose label column holds it (compared without case or surrounding spaces; several
+        comma-separated) are written unlabelled; "" says no value means that (every value a class);
+        None: not said (a stop over a label column holding such a word names this option).
       key_column: a metadata table found beside the inputs (see `shardify.plan.keyed_tables`):
         the column naming the inputs, by name or number from 1, where two columns do; "": the
         one whose values name them. With `labels_file`: where its cells are file names, the column
@@ -108,6 +112,7 @@ class ConvertConfig:
     key_column: str = ""
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
+    unlabelled_value: tuple[str, ...] | None = None
     header: bool | None = None
     label_from_name: str = ""
     label_level: int | None = None
@@ -137,6 +142,8 @@ class ConvertConfig:
             object.__setattr__(self, "resize", parse_resize(str(self.resize)))
         if not isinstance(self.store_pixels, StorePixels):
             object.__setattr__(self, "store_pixels", parse_store_pixels(self.store_pixels))
+        if isinstance(self.unlabelled_value, str):
+            object.__setattr__(self, "unlabelled_value", no_label_values.parse(self.unlabelled_value))
         if not isinstance(self.max_rejects, RejectLimit):
             object.__setattr__(self, "max_rejects", parse_max_rejects(self.max_rejects))
         patterns = (self.exclude,) if isinstance(self.exclude, str) else self.exclude
@@ -212,6 +219,7 @@ class ConvertConfig:
             self.header,
             self.encoding,
             self.json_records.strip(),
+            unlabelled_values=self.unlabelled_value,
         )
 
     def manifest_options(self) -> dict[str, object]:

@@ -398,7 +398,9 @@ def _detect_folder(
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
     if detected.name == layout.TABLES and not detected.split_patterns and not detected.line_files:
-        if pairs := split_extensions.extension_splits([p for p in sample if not detected.is_auxiliary(p)]):  # optdigits.tra
+        pairs = (split_extensions.extension_splits([p for p in sample if not detected.is_auxiliary(p)])  # optdigits.tra
+                 or split_extensions.c45_splits(sample))  # adult.data, adult.test beside adult.names
+        if pairs:
             detected = dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, split_extensions.note(pairs)))
     if detected.name == layout.TABLES and not detected.split_patterns and not detected.line_files:
         copies, note = second_readings.second_readings(sample)  # SciTail's snli_format/ beside tsv_format/

@@ -152,7 +152,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             raise UsageError(why + mirror_masks.twin_masks_hint(config, media) + set_aside.described())
         if tables := attribute_tables.attribute_tables_message(
                 config.source, {p: head_reads.head_lines(config, p) for p in attribute_tables.candidates(others, media)[:8]},
-                media):
+                media, others):
             raise UsageError(tables + set_aside.described())  # UCI's zoo.data, Mulan's yeast-train.arff: no record kind
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)

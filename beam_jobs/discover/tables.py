@@ -38,7 +38,7 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import column_names, columns as columns_lib
-from shardify.converters import json_records, json_sample, kept_values, label_cells, label_sentences, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
+from shardify.converters import json_records, json_sample, kept_values, label_cells, no_label_values, label_sentences, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
 from shardify.converters import attribute_rows, joined_texts
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
@@ -251,6 +251,7 @@ class _ScanTable(beam.DoFn):
                 pairs = True
             answers = answers or bool(cols.answers)
             labels: tuple[str, ...] = ()
+            unlabelled = False
             if cols.classes:  # multi-hot: the empty set is a row labelled with no class
                 found = one_hot.multi_hot_labels(row.cells, cols.classes)
                 if isinstance(found, str):
@@ -288,6 +289,10 @@ class _ScanTable(beam.DoFn):
                 if not labels and cell != [] and cols.separator != list_cells.LIST_LITERAL:  # [] or '[]': no labels
                     yield reject(relpath, f"empty label in column {cols.label!r}", row.row)
                     continue
+                said_none = self._options.unlabelled_values
+                if said_none and any(no_label_values.is_unlabelled(label, said_none) for label in labels):
+                    labels = tuple(label for label in labels if not no_label_values.is_unlabelled(label, said_none))
+                    unlabelled = not labels  # --unlabelled-value 'unknown': Wikipedia Movie Plots' films of no genre
             try:  # a JSON document's split key, else the table's
                 row_split = split_column.row_split(row.cells, split_by, row.split or split)
             except InvalidInputError as error:
@@ -304,7 +309,7 @@ class _ScanTable(beam.DoFn):
                 size,
                 labels,
                 split=row_split,
-                unlabelled=not (cols.label or cols.classes or named or labels),  # a test table without labels beside labelled ones
+                unlabelled=unlabelled or not (cols.label or cols.classes or named or labels),  # a test table without labels beside labelled ones
                 row=row.row,
                 offset=row.offset,
                 location=location,

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
+from shardify.converters import column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, no_label_values, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -133,9 +133,11 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         # the two prompts): the one that stops may hold no records at all
         read = [p for p in chosen if p not in {p for p, _ in found}]
         aside = f"; or --exclude {shown} where it holds no records ({', '.join(read[:2])} read as texts beside it)" if read else ""
+        then = _then(config, headers, json_paths, several.likely)
+        said = several.reason if not then else no_label_values.without_hint(several.reason, then)  # (said once)
         raise UsageError(
-            f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one"
-            f"{_then(config, headers, json_paths, several.likely)}{aside} (docs/converting.md)"
+            f"{shown}: {said}; --text-column {joined} joins them into each record's text, or name one"
+            f"{then}{aside} (docs/converting.md)"
         )
     if doubled:
         # found from the first rows, as the scan would find it on every row: a stop, not a reject per row

@@ -2,7 +2,11 @@
 
 UCI-style downloads ship such a table (blind33's Zoo: headerless `zoo.data` rows `aardvark,1,0,0,...,1`
 beside the prose `zoo.names`) and Mulan's multi-label sets ship Weka's ARFF (blind30's Yeast:
-`yeast-train.arff` of `@attribute Att1 numeric` ... `@data`, beside a label `.xml`). No record kind of
+`yeast-train.arff` of `@attribute Att1 numeric` ... `@data`, beside a label `.xml` naming the labels, read by
+`converters/arff_tables.py`, the labels by `mulan_labels`), and C4.5's case files
+(blind38's Adult: `adult.data` and `adult.test` of `39, State-gov, ..., <=50K` beside `adult.names`; comments,
+words and a period ending each test case, read by `converters/c45_cases.py`, each file its split by
+`split_extensions.c45_splits`). No record kind of
 shardify holds a row of attributes (it writes an image or a text a record), so a run over them stops; it
 had said to point SRC at the images or texts, which such a download has none of, as if one were missing.
 Told what they are, the user reaches for a table tool instead of hunting for an option.
@@ -20,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import attribute_rows
+from shardify.converters import arff_tables, attribute_rows, c45_cases
+from shardify.plan import mulan_labels
 from shardify.plan.box_format import is_number
 from shardify.plan.path_parts import extension
-from shardify.plan.split_extensions import SPLIT_EXTENSIONS, extension_splits
+from shardify.plan.split_extensions import SPLIT_EXTENSIONS, c45_splits, extension_splits
 
 __all__ = ["attribute_tables_message", "candidates", "value_rows"]
 
@@ -94,15 +99,21 @@ class _Kind:
     looks: Callable[[Sequence[str]], bool]
 
 
+def _values_or_cases(lines: Sequence[str]) -> bool:
+    """A `.data` of comma rows of values, or of C4.5 cases (words among the values, `|` comments)."""
+    return value_rows(lines) or c45_cases.looks_like_cases(lines)
+
+
 _KINDS = (
     _Kind("arff", "Weka/Mulan ARFF", _arff),
-    _Kind("data", "UCI-style .data", value_rows),
+    _Kind("data", "UCI-style .data", _values_or_cases),
+    _Kind("test", "C4.5 .test", c45_cases.looks_like_cases),  # Adult's adult.test beside adult.data
     # UCI's files of a split each (optdigits.tra/.tes, pendigits.tra/.tes; sat.trn/.tst): the same comma rows,
     # their split their extension's (`split_extensions.SPLIT_EXTENSIONS`)
     *(_Kind(ending, "UCI-style split", value_rows) for ending in SPLIT_EXTENSIONS),
 )
 # Kinds read as comma tables of values (`converters.tables`): a row a record of its columns.
-_VALUE_KINDS = frozenset({"data", *SPLIT_EXTENSIONS})
+_VALUE_KINDS = frozenset({"data", "test", *SPLIT_EXTENSIONS})
 # Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download.
 _COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
 
@@ -116,16 +127,21 @@ def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     (['zoo/zoo.data'], [])
     >>> candidates(["iris.data", "iris.names"], ["Index"]), candidates(["iris.data"], ["a.txt"])
     (['iris.data'], [])
+    >>> candidates(["yeast.xml", "yeast-train.arff", "yeast-test.arff"])
+    ['yeast-test.arff', 'yeast-train.arff', 'yeast.xml']
     """
     kinds = {kind.extension for kind in _KINDS}
     if len(inputs) > _FEW_INPUTS or any(extension(p) for p in inputs):
         return []
     if any(extension(p) not in kinds and extension(p) not in _COMPANIONS for p in paths):
         return []
-    return sorted(p for p in paths if extension(p) in kinds)
+    tables = [p for p in paths if extension(p) in kinds]
+    label_files = [p for p in paths if extension(p) == "xml"] if any(extension(p) == "arff" for p in tables) else []
+    return sorted(tables) + sorted(label_files)[:_SHOWN]  # (Mulan's `yeast.xml` names the ARFF's labels)
 
 
-def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], listings: Sequence[str] = ()) -> str:
+def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], listings: Sequence[str] = (),
+                             paths: Sequence[str] = ()) -> str:
     """The stop for a source whose files are tables of attributes (module docstring), or "".
 
     Args:
@@ -133,6 +149,7 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], li
       listings: the files without an extension beside them (`candidates`' `inputs`: UCI's `Index`, a
         listing of the folder), which `--layout tables` would read as `label text` lines: named for
         `--exclude` in the remedy.
+      paths: the source's other files (a C4.5 stem's `.names` makes its `.data` and `.test` splits).
 
     >>> attribute_tables_message("zoo", {"zoo.data": ["aardvark,1,0,0,1", "bass,0,0,1,0", "crab,0,0,1,7"]})[:65]
     'zoo holds tables of attributes (1 UCI-style .data file: zoo.data)'
@@ -140,7 +157,7 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], li
     ''
     """
     by_extension = {kind.extension: kind for kind in _KINDS}
-    tables = sorted(heads)
+    tables = sorted(p for p in heads if extension(p) in by_extension)
     if not tables or not all(by_extension[extension(p)].looks(heads[p]) for p in tables):
         return ""
     names = {by_extension[extension(p)].name for p in tables}
@@ -148,15 +165,39 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], li
     shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
     said = f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), no images or texts"
     if all(extension(p) in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
-        rows = _comma_rows(heads[tables[0]])
+        rows = _comma_rows([case for case in map(c45_cases.case_line, heads[tables[0]]) if case])
         columns = tuple(str(n) for n in range(1, len(rows[0]) + 1))
-        splits = extension_splits(tables)
+        splits = extension_splits(tables) or c45_splits([*tables, *paths])
         by_split = (" (each file of its extension's split: " + ", ".join(f"{p} {s}" for p, s in splits[:_SHOWN]) + ")") if splits else ""
         excluded = "".join(f" --exclude {p!r}" for p in sorted(listings))
         return (f"{said}; to {attribute_rows.attributes_remedy(columns, rows, header=False)} "
                 f"--layout tables{by_split}{excluded} (docs/converting.md, tables of attributes)")
+    if all(extension(p) == "arff" for p in tables):  # read by `converters.arff_tables`: a row an instance
+        label_files = {p: heads[p] for p in heads if extension(p) == "xml"}
+        return f"{said}; to {_arff_remedy(heads[tables[0]], label_files)} --layout tables (docs/converting.md, tables of attributes)"
     return (
-        f"{said}: a row of feature values and its class is no record shardify writes from this format (Weka's ARFF); "
-        "read them with a table tool (pandas, scipy's loadarff) instead, or write them as a CSV and convert that with "
-        "--text-column none --keep-columns '*' --label-column C (several 0/1 class columns comma-separated: multi-label)"
+        f"{said}; to read each row as a record of its columns: --text-column {attribute_rows.NO_TEXT} --keep-columns '*' "
+        "--label-column C (the class column, by name or number from 1; several 0/1 class columns comma-separated: multi-label) "
+        "--layout tables (docs/converting.md, tables of attributes)"
     )
+
+
+def _arff_remedy(head: Sequence[str], label_files: Mapping[str, Sequence[str]]) -> str:
+    """The options reading ARFF tables a row a record: the label columns the Mulan label XML beside them lists
+    (`mulan_labels`), else the last attribute where the header is seen whole (Weka's class unless told), else C.
+
+    >>> _arff_remedy(["@relation r", "@attribute a numeric", "@attribute class {x,y}", "@data"], {})[-79:]
+    "--label-column 'class' (the last attribute, Weka's class unless told otherwise)"
+    """
+    for path, lines in sorted(label_files.items()):
+        if labels := mulan_labels.label_names(lines):
+            which = f"--label-column {','.join(labels)!r} (the labels {path} lists, each 0/1 a row: multi-label)"
+            break
+    else:
+        words = [line.strip().split(None, 1) for line in head if line.strip() and not line.startswith("%")]
+        attributes = [rest[0] for word, *rest in words if word.lower() == "@attribute" and rest]
+        seen_whole = any(word.lower() == "@data" for word, *_ in words)
+        last = arff_tables.attribute_name(attributes[-1]) if attributes and seen_whole else ""
+        which = (f"--label-column {last!r} (the last attribute, Weka's class unless told otherwise)" if last else
+                 "--label-column C (the class attribute by name; several 0/1 attributes comma-separated: multi-label)")
+    return f"read each row as a record of its attributes: --text-column {attribute_rows.NO_TEXT} --keep-columns '*' {which}"

@@ -11,6 +11,7 @@ enough to proceed is said in the plan's notes instead (see `structure.py`).
 
 from __future__ import annotations
 
+from shardify.converters import no_label_values
 from shardify.plan.layout import SourceLayout
 from shardify.plan.shard_plans import PlanSummary
 from shardify.plan.structure import is_never_a_class, split_word
@@ -40,9 +41,12 @@ def _shown(labels: list[str]) -> str:
     return ", ".join(labels[:_SHOWN]) + (f" and {len(labels) - _SHOWN} more" if len(labels) > _SHOWN else "")
 
 
-def wrong_guess(summary: PlanSummary, layout: SourceLayout, *, label_column_given: bool = False) -> str:
+def wrong_guess(
+    summary: PlanSummary, layout: SourceLayout, *, label_column_given: bool = False, no_label_said: bool = False
+) -> str:
     """Why the plan must not be written as it stands (a refusal naming the option that decides),
     or "". `label_column_given`: `--label-column` named the label column, which is then no guess.
+    `no_label_said`: `--unlabelled-value` said which label cells mean no label (none, or some).
 
     >>> from shardify.plan.shard_plans import SplitPlan
     >>> from shardify.plan.structure import Structure
@@ -81,6 +85,13 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout, *, label_column_give
                 f"every class folder is one letter ({_shown(labels)}): an alphabetical index, like SUN397's a/abbey/; "
                 f"the classes are likely a level deeper: say which with {LABEL_LEVEL_HINT}"
             )
+    if layout.name in _COLUMN_LAYOUTS and not no_label_said:  # a label column's 'unknown': no label, or a class?
+        counts: dict[str, int] = {}
+        for split in summary.splits.values():
+            for name, count in split.label_counts.items():
+                counts[name] = counts.get(name, 0) + count
+        if unasked := no_label_values.refusal(labels, counts):
+            return unasked
     ids = "" if label_column_given and layout.name in _COLUMN_LAYOUTS else _labels_are_ids(summary, layout)
     if ids:
         return ids

@@ -45,6 +45,7 @@ READING_OPTIONS: tuple[str, ...] = (
     "label_column",
     "keep_columns",
     "label_separator",
+    "unlabelled_value",
     "header",
     "label_from_name",
     "split",
@@ -65,6 +66,7 @@ _OPTION_TYPES: dict[str, object] = {
     "label_column": str,
     "keep_columns": tuple[str, ...],
     "label_separator": str,
+    "unlabelled_value": typing.Optional[tuple[str, ...]],  # noqa: UP045 (as `header`'s: the file's own type table)
     "header": typing.Optional[bool],
     "label_from_name": str,
     "split": str,

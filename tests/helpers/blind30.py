@@ -69,6 +69,9 @@ After readers33c (tests/layouts/test_readers33c.py): a headerless box table whos
 and the VOC file of the same image decides the reading where there is one (rsod right: shardify/plan/box_witness.py):
 4 right, 3 good stops, 3 useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 3/2/5/0/0; 2026-11-29 13:36 UTC by this
 machine's clock); batches 12 to 39 re-tallied, each else as before.
+After readers33b too (tests/layouts/test_readers33b.py): Weka's ARFF read a row an instance (converters/arff_tables.py), the
+stop naming the labels yeast.xml lists (shardify/plan/mulan_labels.py): yeast a good stop; 3 right, 3 good stops, 4 useless
+stops, 0 exit 1, 0 WRONG EXIT 0 (2026-11-29 13:25 UTC by this machine's clock).
 """
 
 from __future__ import annotations
@@ -319,7 +322,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "rim_one_dl": {"exclude": ("RIM-ONE_DL_images/partitioned_randomly/**",)},
     "welfake": None,
     "twitter15_16": None,
-    "yeast": None,
+    "yeast": {"layout": "tables", "text_column": "none", "keep_columns": ("*",),  # named by its stop since readers33b
+              "label_column": ",".join(f"Class{k}" for k in range(1, 15))},  # (ARFF read: converters/arff_tables.py)
 }
 
 # The tally (tests/helpers/blind30_baseline_beb2bce.json).

@@ -69,6 +69,9 @@ and by the reject limit's message (finding_lungs a good stop). 4 right, 4 good s
 adult), 0 exit 1, 0 WRONG EXIT 0 (11:44 UTC). Batches 35 and 36 re-tallied at the end (one call each, 11:44-11:48 UTC,
 the final code): 6/2/2/0/0 and 6/4/0/0/0, as before, no right lost; 34 and 37 too (7/3/0/0/0, 1/1/8/0/0, as before);
 batches 12-29 (with the new sign, before the --exclude hints): no dataset's outcome names the sign.
+After readers33b (tests/layouts/test_readers33b.py): C4.5's case files read by the format's rules (converters/c45_cases.py:
+`|` comments, a period ending a case dropped), .data/.test beside .names each its split: adult a good stop; 4 right, 5 good
+stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (13:08 UTC).
 """
 
 from __future__ import annotations
@@ -337,7 +340,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "drishti": {"label_level": 0},              # the stop's own option (tried): the maps stay out
     "clickbait": {"label_column": "clickbait"},  # the stop's own option (tried)
     "legal_citations": {"label_column": "case_outcome", "text_column": "case_text"},  # the stop's options (tried)
-    "adult": None,
+    "adult": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "15"},  # named by its
+    # stop since readers33b (C4.5's cases: converters/c45_cases.py; None before)
 }
 
 # The tally (tests/helpers/blind38_baseline_<commit>.json).

@@ -72,6 +72,9 @@ kept column one table lacks is a missing cell (mobile_price a good stop); images
 names stop naming --label-level 0 and the --exclude of the masks and the composites (mask_named_classes.py; tiktok a
 good stop). 5 right, 3 good stops, 2 useless stops (objects365, wiki_movie_plots), 0 exit 1, 0 WRONG EXIT 0 (11:37
 UTC). Batches 35 and 36 re-tallied after it (11:38 UTC): 6/2/2/0/0 and 6/4/0/0/0, no right lost.
+After readers33b (tests/layouts/test_readers33b.py): --unlabelled-value VALUE writes rows whose label cell means no label
+unlabelled, and the stops offering such a column name it (converters/no_label_values.py): wiki_movie_plots a good stop; 5
+right, 4 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (13:33 UTC).
 """
 
 from __future__ import annotations
@@ -359,7 +362,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                "label_level": 0},  # the stop's since blindfix39 (tried: right)
     # (at 5327208b the stop named --exclude of masks/ alone, which then stopped on df.csv: a useless stop)
     "fuseg": None,
-    "wiki_movie_plots": None,   # --text-column Plot --label-column Genre (the stop's) make 'unknown' a genre (tried: wrong)
+    # --text-column Plot --label-column Genre (the stop's) alone make 'unknown' a genre (tried: wrong); since readers33b
+    # the stop names --unlabelled-value 'unknown' too (converters/no_label_values.py), with which it is right (tried)
+    "wiki_movie_plots": {"text_column": "Plot", "label_column": "Genre", "unlabelled_value": "unknown"},
     "onion_or_not": None,
     "mobile_price": {"text_column": "none", "keep_columns": ("*",), "label_column": "price_range"},  # the stop's since blindfix39
     # (at 5327208b the stop named --label-column 'wifi', and these options rejected test.csv's rows: a useless stop)
