@@ -30,6 +30,10 @@ NO_LABEL_WORDS = frozenset(
         "not labeled",
         "not labelled",
         "(no genres listed)",  # MovieLens' movies.csv: "the dataset's sentinel for no genres"
+        # crowd-judgment exports (Figure Eight's Economic News relevance: yes, no, 'not sure'): an answer, no class
+        "not sure",
+        "can't tell",
+        "cannot tell",
     }
 )
 

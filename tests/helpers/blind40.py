@@ -437,7 +437,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "bcss": None,
     "cwfid": None,  # the stop names train_test_split.yaml's numbers since blindfix40; no option reads them
     # (at 5007f5c2: --label-level 0, the stop's, wrote the test images as train)
-    "economic_news": None,  # --label-column relevance (the stop's first since blindfix40) makes 'not sure' a label
+    # --label-column relevance (the stop's first since blindfix40) made 'not sure' a label; since readers33b's
+    # --unlabelled-value (and 'not sure' among the words a stop asks about, 2026-11-29) the stop names both
+    "economic_news": {"label_column": "relevance", "unlabelled_value": ("not sure",)},
     "chatbot_intents": {"json_records": "intents.*.text.*", "label_column": "intent"},  # the stop's since blindfix40
     # (at 5007f5c2 the stop offered --label-column 'responses', and the intent as the label rejected every record)
     "covertype": None,
