@@ -418,9 +418,9 @@ def test_the_option_travels_in_the_layout_file_a_dry_run_writes(tmp_path: Path) 
 
 def test_a_crowd_answer_of_no_label_is_asked_about_and_its_option_converts(tmp_path: Path) -> None:
     # Figure Eight's judgment exports answer 'not sure' beside yes/no (blind40's economic_news): asked about by the
-    # stop, never refused as a class unasked ('not sure' is in NO_LABEL_WORDS, not NEVER_A_CLASS)
+    # stop, and refused as a class unasked (written as one, a third class 'not sure' with exit 0)
     assert "--unlabelled-value 'not sure'" in no_label_values.hint("relevance", ["yes", "Not sure", "no"])
-    assert no_label_values.refusal(["no", "not sure", "yes"], {}) == ""
+    assert "--unlabelled-value 'not sure'" in no_label_values.refusal(["no", "not sure", "yes"], {})
     truth = blind40.DATASETS["economic_news"](tmp_path / "download")
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), **blind40.FOLLOW["economic_news"]))
     assert_right(truth, tmp_path / "out", blind40.SPECS["economic_news"].aliases)
