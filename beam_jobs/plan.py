@@ -41,12 +41,13 @@ ENTRIES_PER_BUCKET = 100_000
 def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) -> Batch:
     """Each entry with its split (the source's, else drawn by `ratios`, else the default) and its
     sort key."""
-    return Batch(
-        entry.placed(
-            shard_math.assign_split(entry.split, ratios, seed, entry.record_id), shard_math.sort_key(seed, entry.record_id)
+    placed = Batch()
+    for entry in entries:
+        record_id = entry.record_id  # a property that builds its string: asked once, not once for each use (~0.5 µs)
+        placed.append(
+            entry.placed(shard_math.assign_split(entry.split, ratios, seed, record_id), shard_math.sort_key(seed, record_id))
         )
-        for entry in entries
-    )
+    return placed
 
 
 def _record_order(entry: Entry) -> tuple[int, str]:

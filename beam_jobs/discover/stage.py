@@ -77,6 +77,7 @@ class _ListFiles(beam.DoFn):
         unchanged = held_unchanged(self._output, self._held_files)
         num_unchanged = 0
         is_junk = JunkTest()
+        is_auxiliary = self._layout.auxiliary_test()
         for item in self._listing(root):
             listed.add(1)
             if isinstance(item, Reject):
@@ -89,7 +90,7 @@ class _ListFiles(beam.DoFn):
                 yield beam.pvalue.TaggedOutput(ARCHIVES, item)
             elif self._layout.is_label_file(item.relpath):
                 continue  # read by the label file's own step, as it always was: not an input
-            elif self._layout.is_auxiliary(item.relpath):
+            elif is_auxiliary(item.relpath):
                 yield beam.pvalue.TaggedOutput(AUXILIARY, item.relpath)
             else:
                 batch.append(item)

@@ -44,6 +44,8 @@ _KIND_TAGS = {kind: bytes(((field << 3) | _LEN_DELIMITED,)) for kind, field in _
 def _varint(value: int) -> bytes:
     if value < 0x80:
         return _SMALL_VARINTS[value]
+    if value < 0x4000:  # two bytes: the length of a short text or path (a tiny text's record asks ~5 a record)
+        return bytes(((value & 0x7F) | 0x80, value >> 7))
     out = bytearray()
     while value > 0x7F:
         out.append((value & 0x7F) | 0x80)

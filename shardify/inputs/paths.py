@@ -46,4 +46,6 @@ def os_name(name: str) -> str:
     >>> utf8_name(os_name("été")) == "été"
     True
     """
+    if name.isascii():  # as in `utf8_name`: the same in every file system encoding; asked of every input the writer opens
+        return name
     return os.fsdecode(name.encode("utf-8", "surrogateescape"))

@@ -152,7 +152,12 @@ class Entry:
             raise ValueError(f"{self.relpath}: an unlabelled entry with labels {self.labels}")
         if self.kind not in (IMAGE, TEXT, ROW, ARRAY):
             raise ValueError(f"entry kind {self.kind!r} is not one of image, text, row, array")
-        if not is_inside(self.relpath) or any(f and not is_inside(f) for f in (self.caption_file, self.mask_file)):
+        # (the side files asked one by one: a generator over them cost more than the rest of the checks)
+        if (
+            not is_inside(self.relpath)
+            or (self.caption_file and not is_inside(self.caption_file))
+            or (self.mask_file and not is_inside(self.mask_file))
+        ):
             raise ValueError(f"{self.relpath!r} must be relative and stay inside the source")
         if min(self.size_bytes, self.offset, self.caption_bytes) < 0:
             raise ValueError(f"{self.relpath}: negative size or offset in {self!r}")
@@ -234,7 +239,7 @@ def _record_id(kind: str, relpath: str, row: int, part: str) -> str:
 
 def is_inside(relpath: str) -> bool:
     """True for a relative '/'-separated path that does not climb out of its root."""
-    return bool(relpath) and not relpath.startswith("/") and ".." not in relpath.split("/")
+    return bool(relpath) and not relpath.startswith("/") and (".." not in relpath or ".." not in relpath.split("/"))
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,9 @@ labels and splits come from is `provenance.py`; which files a layout reads as no
 from __future__ import annotations
 
 import fnmatch
+import functools
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from shardify.format import contract, naming
@@ -363,6 +365,12 @@ class SourceLayout:
                 answers.clear()
             found = answers[relpath] = layout_auxiliary.is_auxiliary(self, relpath, last[2])
         return found
+
+    def auxiliary_test(self) -> Callable[[str], bool]:
+        """`is_auxiliary` for a caller that asks each path once (the listing stage asks it of every
+        listed file): the same answers, not kept, since keeping and dropping them cost ~1 µs a path
+        there (2.8 against 3.8 µs, perf35)."""
+        return functools.partial(layout_auxiliary.is_auxiliary, self, named=self._named_auxiliary())
 
     def _named_auxiliary(self) -> frozenset[str | None]:
         """The files the layout names beside its inputs: gathered once a layout, not once a path (~1 µs a listed file)."""
