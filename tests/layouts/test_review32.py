@@ -1,0 +1,97 @@
+"""review32: yesterday afternoon's rules (554a7c8..5007f5c2) met neighbours and hostile twins their authors did not build.
+
+Each defect found, with the layout that showed it, mended by kind:
+
+- a label table inside a split folder (shardify/plan/inner_split_tables.py, readers32; C-NMC's validation table):
+  a table of two columns took its second column as the label whatever it held, so `val/ids.csv` of
+  `name,patient` (every cell another patient id) or `name,score` (a measurement of fractions) wrote each
+  validation image a class of its own, exit 0; a headerless table lost its first row to a header (that
+  image written unlabelled among labelled ones, exit 0); and the files of its folder no row named were
+  written unlabelled beside the named ones, exit 0, where a whole-source table rejects them ("no usable
+  row in ... names it").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.made_files import image_file
+from helpers.one_place import records, rejects
+from helpers.sources import write_file
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig, parse_max_rejects
+from shardify.errors import RejectLimitError, UsageError
+
+
+def _converted_or_stopped(src: Path, out: Path) -> dict | str:
+    """The records written (by input), or the stop's message (or the failure's: over --max-rejects, exit 1)."""
+    try:
+        run_conversion(ConvertConfig(str(src), str(out)))
+    except (UsageError, RejectLimitError) as stopped:
+        assert not (out / "manifest.json").exists()
+        return str(stopped)
+    return records(out)
+
+
+def _split_folder_table(src: Path, table: str) -> Path:
+    """C-NMC's kind in small (blind37's `_cnmc`, read from its users' code: `validation_labels[row['new_names']] =
+    row['labels']` over `validation_data/C-NMC_test_prelim_phase_data_labels.csv`): class folders in train/,
+    numbered images in val/imgs/ named by `val/labels.csv`, test/imgs/ of the same numbers, unlabelled."""
+    for i in range(4):
+        image_file(src / "train" / "cat" / f"c{i}.jpg", f"c{i}")
+        image_file(src / "train" / "dog" / f"d{i}.jpg", f"d{i}")
+    for i in range(1, 7):
+        image_file(src / "val" / "imgs" / f"{i}.jpg", f"v{i}")
+        image_file(src / "test" / "imgs" / f"{i}.jpg", f"t{i}")
+    write_file(src / "val" / "labels.csv", table)
+    return src
+
+
+_CLASS = {i: "cat" if i % 2 else "dog" for i in range(1, 7)}
+
+
+def test_a_split_folders_table_of_names_and_classes_labels_its_folder(tmp_path: Path) -> None:
+    """The case the rule was written for (its neighbour in test_readers32 is valid/): still read."""
+    src = _split_folder_table(tmp_path / "src", "name,label\n" + "".join(f"{i}.jpg,{_CLASS[i]}\n" for i in range(1, 7)))
+    written = _converted_or_stopped(src, tmp_path / "out")
+    assert isinstance(written, dict), written
+    assert {i: written[f"val/imgs/{i}.jpg"] for i in range(1, 7)} == {i: ("val", (_CLASS[i],), "") for i in range(1, 7)}
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        lambda i: f"P{i:03d}",  # a patient id each: no class
+        lambda i: f"{0.1 * i + 0.37:.3f}",  # a measurement (a score, a width in mm): no class
+    ],
+)
+def test_a_second_column_of_ids_or_fractions_is_no_class(tmp_path: Path, second) -> None:
+    """Hostile twins: two columns, the second naming no class. Before: each validation image written a class of its own."""
+    src = _split_folder_table(tmp_path / "src", "name,other\n" + "".join(f"{i}.jpg,{second(i)}\n" for i in range(1, 7)))
+    written = _converted_or_stopped(src, tmp_path / "out")
+    if isinstance(written, dict):
+        labels = {labels for split, labels, _ in written.values() if split == "val"}
+        assert labels <= {()}, labels
+
+
+def test_a_headerless_split_folders_table_keeps_its_first_row(tmp_path: Path) -> None:
+    """Hostile twin: no header line (the first row names `1.jpg`). Before: 1.jpg written unlabelled among labelled images."""
+    src = _split_folder_table(tmp_path / "src", "".join(f"{i}.jpg,{_CLASS[i]}\n" for i in range(1, 7)))
+    written = _converted_or_stopped(src, tmp_path / "out")
+    if isinstance(written, dict):
+        assert {i: written[f"val/imgs/{i}.jpg"] for i in range(1, 7)} == {i: ("val", (_CLASS[i],), "") for i in range(1, 7)}
+
+
+def test_files_a_split_folders_table_leaves_unnamed_are_rejects(tmp_path: Path) -> None:
+    """Hostile twin: the table names 1-4 of val/imgs' six images. Before: 5.jpg and 6.jpg written unlabelled, exit 0."""
+    src = _split_folder_table(tmp_path / "src", "name,label\n" + "".join(f"{i}.jpg,{_CLASS[i]}\n" for i in range(1, 5)))
+    try:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects=parse_max_rejects("50%")))
+    except UsageError:
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    written, rejected = records(tmp_path / "out"), rejects(tmp_path / "out")
+    assert {i: written[f"val/imgs/{i}.jpg"] for i in range(1, 5)} == {i: ("val", (_CLASS[i],), "") for i in range(1, 5)}
+    assert all("labels.csv" in rejected[f"val/imgs/{i}.jpg"] for i in (5, 6)), rejected
