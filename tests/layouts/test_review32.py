@@ -9,6 +9,9 @@ Each defect found, with the layout that showed it, mended by kind:
   image written unlabelled among labelled ones, exit 0); and the files of its folder no row named were
   written unlabelled beside the named ones, exit 0, where a whole-source table rejects them ("no usable
   row in ... names it").
+- tables of measurements (converters/attribute_rows.py, tables31; `--text-column none --keep-columns '*'
+  --label-column C`): a class cell written as UCI writes a missing value (`?`, `NA`) was written as a class of
+  its own, exit 0, while the kept columns read the same cell as no value; now its row's reject.
 """
 
 from __future__ import annotations
@@ -95,3 +98,33 @@ def test_files_a_split_folders_table_leaves_unnamed_are_rejects(tmp_path: Path) 
     written, rejected = records(tmp_path / "out"), rejects(tmp_path / "out")
     assert {i: written[f"val/imgs/{i}.jpg"] for i in range(1, 5)} == {i: ("val", (_CLASS[i],), "") for i in range(1, 5)}
     assert all("labels.csv" in rejected[f"val/imgs/{i}.jpg"] for i in (5, 6)), rejected
+
+
+def _measurements(src: Path, classes: list[str]) -> Path:
+    """A table of measurements and a class (tables31's kind: Kaggle's water_potability.csv `ph,Hardness,...,Potability`;
+    UCI writes a missing cell `?`, as its zoo and horse-colic `.data` do)."""
+    rows = "".join(f"{7 + i / 10:.1f},{200 + i},{c}\n" for i, c in enumerate(classes))
+    write_file(src / "data.csv", "ph,hardness,Potability\n" + rows)
+    return src
+
+
+@pytest.mark.parametrize("missing", ["?", "NaN", "NA"])
+def test_a_missing_class_cell_of_a_table_of_measurements_is_a_reject(tmp_path: Path, missing: str) -> None:
+    """Hostile twin: one row's class written as UCI writes a missing value. Before: `?` written as a third class, exit 0
+    (the kept columns take `?` for no value, the label column took it for a class)."""
+    classes = ["0", "1"] * 5
+    classes[3] = missing
+    src = _measurements(tmp_path / "src", classes)
+    out = tmp_path / "out"
+    config = ConvertConfig(
+        str(src),
+        str(out),
+        text_column="none",
+        keep_columns=("*",),
+        label_column="Potability",
+        max_rejects=parse_max_rejects("20%"),
+    )
+    run_conversion(config)
+    written, rejected = records(out), rejects(out)
+    assert {labels for _, labels, _ in written.values()} == {("0",), ("1",)}, written
+    assert "data.csv#5" in rejected and missing in rejected["data.csv#5"], rejected
