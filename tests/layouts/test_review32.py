@@ -12,6 +12,12 @@ Each defect found, with the layout that showed it, mended by kind:
 - tables of measurements (converters/attribute_rows.py, tables31; `--text-column none --keep-columns '*'
   --label-column C`): a class cell written as UCI writes a missing value (`?`, `NA`) was written as a class of
   its own, exit 0, while the kept columns read the same cell as no value; now its row's reject.
+- files of lines whose extension names their split (shardify/plan/line_files.py `class_families`, met through
+  split_extensions' optdigits): `optdigits.tra`/`optdigits.tes` without their `.names` got the textless stop, and
+  its own options (`--text-column none --keep-columns '*' --label-column '9'`) wrote every row labelled `tra` or
+  `tes`, all train, exit 0, as one line file per class by its extension; `corpus.train`/`corpus.test` of
+  sentences were written labelled `train` and `test` with no option at all. An extension naming a split is no
+  class.
 """
 
 from __future__ import annotations
@@ -128,3 +134,36 @@ def test_a_missing_class_cell_of_a_table_of_measurements_is_a_reject(tmp_path: P
     written, rejected = records(out), rejects(out)
     assert {labels for _, labels, _ in written.values()} == {("0",), ("1",)}, written
     assert "data.csv#5" in rejected and missing in rejected["data.csv#5"], rejected
+
+
+def _digit_rows(count: int, seed: int) -> str:
+    """UCI optdigits' rows in small: integer attributes, the digit last (blind35's optdigits, its `.names`)."""
+    return "".join(",".join(str((i * 7 + j * 3 + seed) % 17) for j in range(8)) + f",{(i + seed) % 3}\n" for i in range(count))
+
+
+def test_uci_split_extensions_without_their_names_file_are_no_classes(tmp_path: Path) -> None:
+    """Hostile twin of readers32's optdigits: no `optdigits.names` beside. Before: the options the stop named wrote
+    each row labelled by its file's extension (`tra`, `tes`), all train, exit 0."""
+    src = tmp_path / "src"
+    write_file(src / "optdigits.tra", _digit_rows(12, 0))
+    write_file(src / "optdigits.tes", _digit_rows(6, 1))
+    written = _converted_or_stopped(src, tmp_path / "out")
+    assert isinstance(written, str) and "--text-column none" in written, written
+    try:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out2"), text_column="none", keep_columns=("*",), label_column="9"))
+    except UsageError as stopped:
+        assert "--layout tables" in str(stopped), stopped
+        return
+    found = records(tmp_path / "out2")
+    assert {labels for _, labels, _ in found.values()} <= {("0",), ("1",), ("2",)}, found
+    assert {split for split, _, _ in found.values()} == {"train", "test"}, found
+
+
+def test_line_files_whose_extension_names_a_split_are_no_classes(tmp_path: Path) -> None:
+    """Neighbour: `corpus.train` and `corpus.test`, a sentence a line. Before: labelled `train` and `test`, exit 0."""
+    src = tmp_path / "src"
+    for name, count in (("corpus.train", 12), ("corpus.test", 6)):
+        write_file(src / name, "".join(f"this is sentence number {i} of the {name} file with words\n" for i in range(count)))
+    written = _converted_or_stopped(src, tmp_path / "out")
+    if isinstance(written, dict):
+        assert not {labels for _, labels, _ in written.values()} & {("train",), ("test",)}, written
