@@ -18,10 +18,17 @@ Each defect found, with the layout that showed it, mended by kind:
   `tes`, all train, exit 0, as one line file per class by its extension; `corpus.train`/`corpus.test` of
   sentences were written labelled `train` and `test` with no option at all. An extension naming a split is no
   class.
+- `--exclude` of a folder named in a stop or the reject limit's line (table_beside, blind36; reject_reasons'
+  unmasked_folder, blindfix38; the unmasked folders of unread_annotation_checks): the folder's name was written
+  bare, so `source v2/` was offered as `--exclude source v2` (two words to a shell: `v2` taken for OUT's place)
+  and `data[1]/` as a glob of a class that names no such folder. Now one rendering, quoted for a shell and its
+  glob characters escaped (shardify/inputs/excludes.py `exclude_option`).
 """
 
 from __future__ import annotations
 
+import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -30,6 +37,7 @@ from helpers.made_files import image_file
 from helpers.one_place import records, rejects
 from helpers.sources import write_file
 from shardify.beam_jobs.launch import run_conversion
+from shardify.beam_jobs.output import reject_reasons
 from shardify.config import ConvertConfig, parse_max_rejects
 from shardify.errors import RejectLimitError, UsageError
 
@@ -167,3 +175,40 @@ def test_line_files_whose_extension_names_a_split_are_no_classes(tmp_path: Path)
     written = _converted_or_stopped(src, tmp_path / "out")
     if isinstance(written, dict):
         assert not {labels for _, labels, _ in written.values()} & {("train",), ("test",)}, written
+
+
+def _sentence(i: int, words: int = 7) -> str:
+    return " ".join(_WORDS[(i * 5 + j * 3) % len(_WORDS)] for j in range(words)) + f" {i}"
+
+
+_WORDS = ["the", "market", "rose", "shares", "fell", "profit", "quarter", "sales", "growth", "bank", "stock", "rates"]
+
+
+@pytest.mark.parametrize("folder", ["source v2", "batches[1]"])
+def test_an_offered_exclude_of_a_folder_is_one_word_matching_that_folder(tmp_path: Path, folder: str) -> None:
+    """Hostile twin of blindfix36's headlines neighbour (a table of texts beside a folder repeating them): the folder's
+    name holds a space, or a glob's class. Before: `--exclude source v2` / `--exclude batches[1]`, neither leaving it out."""
+    src = tmp_path / "src"
+    write_file(
+        src / "headlines.csv",
+        "headline,category\n" + "".join(f"{_sentence(i, 5 + i % 3)},{('sport', 'business', 'tech')[i % 3]}\n" for i in range(9)),
+    )
+    for n in (1, 2, 3):
+        write_file(src / folder / f"batch_{n}.txt", "\n".join(_sentence(n * 3 + i) for i in range(3)) + "\n")
+    said = _converted_or_stopped(src, tmp_path / "out")
+    assert isinstance(said, str), said
+    words = shlex.split(said.split(" to read headlines.csv alone")[0])
+    assert words[-2] == "--exclude", said
+    pattern = words[-1]
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), exclude=(pattern,)))
+    written = records(tmp_path / "followed")
+    assert len(written) == 9 and all(key.startswith("headlines.csv#") for key in written), written
+
+
+def test_the_reject_limits_unmasked_folder_is_one_word(tmp_path: Path) -> None:
+    """Hostile twin of blindfix38's volumes beside masked slices: the volumes' folder named `CT 3d`."""
+    report = tmp_path / "rejected.jsonl"
+    report.write_text(
+        "".join(json.dumps({"path": f"CT 3d/v{i}.nii.gz", "reason": "no mask in m/ shares its path"}) + "\n" for i in range(3))
+    )
+    assert shlex.split(reject_reasons.unmasked_folder(str(report))) == ["--exclude", "CT 3d"]
