@@ -24,18 +24,21 @@ __all__ = ["LEFT_OUT", "Excludes", "describe_left_out", "exclude_option", "parse
 LEFT_OUT = "left out by --exclude"
 
 
-def exclude_option(path: str) -> str:
+def exclude_option(path: str, tree: bool = False) -> str:
     """`--exclude P` leaving out the file or folder `path` (relative to SRC) and nothing else, as a stop
     offers it for a shell: its glob characters each in a class of its own (`data[1]` is the folder
     `data[1]`, not `data1`), quoted where a shell would split or expand it (`CT 3d`: before, offered
-    bare, `3d` was taken for another argument; review32).
+    bare, `3d` was taken for another argument; review32). `tree`: written `<folder>/**`, as several
+    stops show a folder's tree (the same files: a pattern naming a folder leaves out its tree).
 
     >>> exclude_option("3d_images"), exclude_option("CT 3d"), exclude_option("batches[1]")
     ('--exclude 3d_images', "--exclude 'CT 3d'", "--exclude 'batches[[]1]'")
+    >>> exclude_option("wavs", tree=True), shlex.split(exclude_option("it's [old]", tree=True))
+    ("--exclude 'wavs/**'", ['--exclude', "it's [[]old]/**"])
     >>> Excludes((shlex.split(exclude_option("a*b?"))[1],))("a*b?/x.txt"), Excludes(("a[*]b[?]",))("axxb/x.txt")
     (True, False)
     """
-    return "--exclude " + shlex.quote(re.sub(r"([*?\[])", r"[\1]", path))
+    return "--exclude " + shlex.quote(re.sub(r"([*?\[])", r"[\1]", path) + ("/**" if tree else ""))
 
 
 def parse_exclude(text: str) -> str:

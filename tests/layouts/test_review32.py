@@ -22,7 +22,8 @@ Each defect found, with the layout that showed it, mended by kind:
   unmasked_folder, blindfix38; the unmasked folders of unread_annotation_checks): the folder's name was written
   bare, so `source v2/` was offered as `--exclude source v2` (two words to a shell: `v2` taken for OUT's place)
   and `data[1]/` as a glob of a class that names no such folder. Now one rendering, quoted for a shell and its
-  glob characters escaped (shardify/inputs/excludes.py `exclude_option`).
+  glob characters escaped (shardify/inputs/excludes.py `exclude_option`); the unnamed-YOLO stop (blind34) and the
+  clip stop (readers32) write theirs `'<folder>/**'` through it too (`runs[2]/` had been offered as a class glob).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from shardify.beam_jobs.launch import run_conversion
 from shardify.beam_jobs.output import reject_reasons
 from shardify.config import ConvertConfig, parse_max_rejects
 from shardify.errors import RejectLimitError, UsageError
+from shardify.inputs.excludes import Excludes
 
 
 def _converted_or_stopped(src: Path, out: Path) -> dict | str:
@@ -212,3 +214,21 @@ def test_the_reject_limits_unmasked_folder_is_one_word(tmp_path: Path) -> None:
         "".join(json.dumps({"path": f"CT 3d/v{i}.nii.gz", "reason": "no mask in m/ shares its path"}) + "\n" for i in range(3))
     )
     assert shlex.split(reject_reasons.unmasked_folder(str(report))) == ["--exclude", "CT 3d"]
+
+
+@pytest.mark.parametrize("aside", ["demo pictures", "runs[2]"])
+def test_the_unnamed_yolo_stops_exclude_is_one_word_matching_the_folder(tmp_path: Path, aside: str) -> None:
+    """Hostile twin of blind34's Construction Site Safety (a YOLO export beside a folder of images no label folder
+    mirrors): that folder named with a space, or a glob's class. Before: `--exclude 'runs[2]/**'`, a class matching
+    `runs2/`, not the folder."""
+    from shardify.beam_jobs.discover import yolo_unnamed
+
+    src = tmp_path / "src"
+    write_file(src / "train" / "labels" / "a.txt", "0 0.5 0.5 0.2 0.2\n")
+    with pytest.raises(UsageError) as stopped:
+        yolo_unnamed.check_named(
+            ConvertConfig(str(src), str(tmp_path / "out")), {"train/labels": ["train/labels/a.txt"]}, aside=[aside]
+        )
+    said = str(stopped.value)
+    words = shlex.split(said.split(" leaves them out")[0].rsplit(":", 1)[1])
+    assert words[0] == "--exclude" and Excludes((words[1],))(f"{aside}/x.jpg") and not Excludes((words[1],))("runs2/x.jpg")
