@@ -232,3 +232,40 @@ def test_the_unnamed_yolo_stops_exclude_is_one_word_matching_the_folder(tmp_path
     said = str(stopped.value)
     words = shlex.split(said.split(" leaves them out")[0].rsplit(":", 1)[1])
     assert words[0] == "--exclude" and Excludes((words[1],))(f"{aside}/x.jpg") and not Excludes((words[1],))("runs2/x.jpg")
+
+
+@pytest.mark.parametrize("no_text", [False, True])
+def test_a_training_table_without_the_named_label_column_stops(tmp_path: Path, no_text: bool) -> None:
+    """Hostile twin of blindfix39's Mobile Price (test.csv withholds the class train.csv ends in): here train.csv lacks
+    the named column and test.csv holds it (a column of predictions, `predicted`, which the textless stop itself
+    offered, test.csv read first). Before: train.csv's rows written unlabelled, test.csv's labelled, exit 0."""
+    src = tmp_path / "src"
+    if no_text:
+        write_file(src / "train.csv", "f1,f2,label\n" + "".join(f"{i},{i * 3},{i % 2}\n" for i in range(12)))
+        write_file(src / "test.csv", "f1,f2,predicted\n" + "".join(f"{i},{i * 3},{i % 2}\n" for i in range(5)))
+        options = {"text_column": "none", "keep_columns": ("*",), "label_column": "predicted"}
+    else:
+        write_file(src / "train.csv", "text,score\n" + "".join(f"a fine review number {i} of words,{i % 5}\n" for i in range(12)))
+        write_file(
+            src / "test.csv",
+            "text,predicted\n" + "".join(f"another review {i} here,{'pos' if i % 2 else 'neg'}\n" for i in range(6)),
+        )
+        options = {"label_column": "predicted"}
+    with pytest.raises(UsageError) as stopped:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), **options))
+    assert "train.csv" in str(stopped.value) and "--label-column" in str(stopped.value), stopped.value
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_test_table_without_the_named_label_column_is_still_read_unlabelled(tmp_path: Path) -> None:
+    """The case blindfix39 mended (Mobile Price's test.csv of no price_range): still written, test unlabelled."""
+    src = tmp_path / "src"
+    write_file(
+        src / "train.csv", "battery_power,ram,price_range\n" + "".join(f"{500 + i},{1000 + i * 7},{i % 4}\n" for i in range(12))
+    )
+    write_file(src / "test.csv", "id,battery_power,ram\n" + "".join(f"{i},{600 + i},{1100 + i * 7}\n" for i in range(5)))
+    run_conversion(
+        ConvertConfig(str(src), str(tmp_path / "out"), text_column="none", keep_columns=("*",), label_column="price_range")
+    )
+    written = records(tmp_path / "out")
+    assert {(split, bool(labels)) for split, labels, _ in written.values()} == {("train", True), ("test", False)}, written
