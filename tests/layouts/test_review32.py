@@ -24,6 +24,14 @@ Each defect found, with the layout that showed it, mended by kind:
   and `data[1]/` as a glob of a class that names no such folder. Now one rendering, quoted for a shell and its
   glob characters escaped (shardify/inputs/excludes.py `exclude_option`); the unnamed-YOLO stop (blind34) and the
   clip stop (readers32) write theirs `'<folder>/**'` through it too (`runs[2]/` had been offered as a class glob).
+- a training table without the named label column (beam_jobs/discover/withheld_labels.py, blindfix39's Mobile
+  Price): `train.csv` of `f1,f2,label` beside `test.csv` of `f1,f2,predicted`; the textless stop offered
+  `--label-column 'predicted'` (test.csv read first), and following it wrote train unlabelled beside test labelled
+  by its predictions, exit 0 (texts alike). A table of train, or of no split, without the named column now stops;
+  test and dev tables without it are still their splits published unlabelled (Mobile Price, ASAP).
+- one class spelled two ways across the splits (shardify/plan/spelling_signs.py, blind38's Chest CT-Scan): only a
+  name lengthened at a separator was the sign; `train/golden retriever/` beside `test/golden_retriever/` (or
+  `Golden_Retriever/`), `pug/` in both, was written as two labels, exit 0. Case and separators alone now count.
 """
 
 from __future__ import annotations
@@ -269,3 +277,33 @@ def test_a_test_table_without_the_named_label_column_is_still_read_unlabelled(tm
     )
     written = records(tmp_path / "out")
     assert {(split, bool(labels)) for split, labels, _ in written.values()} == {("train", True), ("test", False)}, written
+
+
+@pytest.mark.parametrize(
+    ("train_name", "test_name"), [("golden retriever", "golden_retriever"), ("Golden_Retriever", "golden_retriever")]
+)
+def test_one_class_spelled_with_another_separator_or_case_across_splits_stops(
+    tmp_path: Path, train_name: str, test_name: str
+) -> None:
+    """Neighbour of blind38's Chest CT-Scan (a class spelled two ways across the splits, spelling_signs): the same name
+    with a space for an underscore, or in other case, beside a class spelled alike in both. Before: two labels, exit 0."""
+    src = tmp_path / "src"
+    for split, golden, count in (("train", train_name, 4), ("test", test_name, 2)):
+        for i in range(count):
+            image_file(src / split / golden / f"g{i}.jpg", f"{split}g{i}")
+            image_file(src / split / "pug" / f"p{i}.jpg", f"{split}p{i}")
+    with pytest.raises(UsageError) as stopped:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert train_name in str(stopped.value) and test_name in str(stopped.value) and "--labels" in str(stopped.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_classes_alike_in_every_split_still_convert(tmp_path: Path) -> None:
+    """Near miss: `golden retriever/` and `golden_retriever/` are never both in play when each split spells it alike."""
+    src = tmp_path / "src"
+    for split, count in (("train", 3), ("test", 2)):
+        for i in range(count):
+            image_file(src / split / "golden retriever" / f"g{i}.jpg", f"{split}g{i}")
+            image_file(src / split / "pug" / f"p{i}.jpg", f"{split}p{i}")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert {labels for _, labels, _ in records(tmp_path / "out").values()} == {("golden retriever",), ("pug",)}
