@@ -104,7 +104,8 @@ def _tokens(pattern: str, text: str) -> list[tuple[str, str]]:
                 raise ValueError(f"--exclude {text!r} opens a class '[' it never closes")
             body = pattern[i + 1 : end]
             body = "^" + body[1:] if body.startswith("!") else body
-            out.append((_FIXED, "(?!/)[" + body.replace("\\", "\\\\") + "]"))
+            # (a `[` in a class is literal; escaped, no nested set for the regular expression to warn of)
+            out.append((_FIXED, "(?!/)[" + body.replace("\\", "\\\\").replace("[", "\\[") + "]"))
             i = end + 1
         else:
             out.append((_SLASH if char == "/" else _FIXED, re.escape(char)))
