@@ -36,6 +36,7 @@ __all__ = [
     "attribute_value",
     "attributes_remedy",
     "describe_missing",
+    "missing_label",
     "no_text_named",
 ]
 
@@ -87,6 +88,19 @@ def attribute_columns(columns: Sequence[str], label_column: str, keep_columns: S
 def _missing(value: object) -> bool:
     return value is None or (isinstance(value, str) and value.strip() in MISSING_CELLS) or (
         isinstance(value, float) and math.isnan(value))
+
+
+def missing_label(value: object) -> str:
+    """The reject's reason for a class cell that is no value (`?` as UCI writes one, `NA`), or "": the kept
+    columns read such a cell as missing, and a label column that read it as a class wrote `?` a class of its
+    own with exit 0 (review32).
+
+    >>> missing_label("?"), missing_label(" NA "), missing_label("0"), missing_label("")
+    ("missing label '?' (a cell that is no value)", "missing label ' NA ' (a cell that is no value)", '', '')
+    """
+    if value is None or value == "" or not _missing(value):
+        return ""  # (an empty cell is the table's own 'empty label' reject)
+    return f"missing label {value!r} (a cell that is no value)"
 
 
 def attribute_dtype(value: object) -> str:

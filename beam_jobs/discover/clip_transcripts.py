@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import label_file_found
 from shardify.config import ConvertConfig
 from shardify.converters import token_tables
+from shardify.inputs.excludes import exclude_option
 from shardify.plan import layout
 
 __all__ = ["transcripts_hint"]
@@ -76,7 +77,7 @@ def transcripts_hint(config: ConvertConfig, sample: Sequence[str], clips: Sequen
             continue
         folders = sorted({posixpath.dirname(c) for c in clips})
         kinds = sorted({layout.extension(c) for c in clips if not posixpath.dirname(c)})
-        excludes = " ".join([f"--exclude '{f}/**'" for f in folders if f] + [f"--exclude '*.{k}'" for k in kinds])
+        excludes = " ".join([exclude_option(f, tree=True) for f in folders if f] + [f"--exclude '*.{k}'" for k in kinds])
         return (f"; but {table} holds the clips' transcripts, a table of texts shardify reads, a row a record (the "
                 f"column after the clips' ids its text, the ids kept), the audio not read: convert it alone with "
                 f"{excludes} {options}")

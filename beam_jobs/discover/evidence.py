@@ -178,6 +178,11 @@ class _Resolve(beam.DoFn):
         # masks for only some of the images (Vaihingen's gts_for_participants/): the others go on without one
         self._partial_masks = any(e.partial for e in evidence if e.kind == SEGMENTATION_MASKS)
         self._listing = annotated_sets.listing_files(evidence)
+        # a split folder's own label table (C-NMC's validation table: `Evidence.prefix`, its split): its folder's files it
+        # names not are rejects as a whole source's table's are; written unlabelled beside the ones it labels, each passed
+        # for a test image, exit 0 (review32)
+        self._folder_tables = tuple((e.path, e.prefix, e.key.parts) for e in evidence if e.kind == LABEL_LINES and e.prefix
+                                    and e.split and e.label_column is not None and not e.classes)
         self._unannotated = tuple(sorted({f for e in evidence if e.kind == COCO_SPLIT for f in e.unannotated}))
         self._derived_tails = tuple(sorted({t for e in evidence if e.kind == COCO_SPLIT for t in e.derived_tails}))
         # per-image documents keyed by stem across split folders (MTSD's annotations/<key>.json): (their folder, the
@@ -212,6 +217,11 @@ class _Resolve(beam.DoFn):
                 numbers = ", ".join(str(number) for number, _ in given)
                 yield reject(candidate.relpath, f"rows {numbers} of {path} give it different labels", stage=_STAGE)
                 return
+        unnamed_by = self._unnamed_by(candidate, {path for path, _ in rows})
+        if unnamed_by:
+            yield reject(candidate.relpath, f"no usable row in {unnamed_by} names it, while it labels the other files of its "
+                         "folder", stage=_STAGE)
+            return
         splits = sorted({row.split for _, row in rows if row.split})
         unnamed = bool(self._label_file) and candidate.unlabelled  # handed on by the label file's join
         if unnamed and not splits:
@@ -283,6 +293,17 @@ class _Resolve(beam.DoFn):
         if self._label_file:
             yield beam.pvalue.TaggedOutput(_LABELLED_SPLITS, resolved.split)
         yield resolved
+
+
+    def _unnamed_by(self, candidate: Candidate, named_by: set[str]) -> str:
+        """The split folder table (`_folder_tables`) whose folder holds the unlabelled `candidate` yet names it in no
+        row, or ""."""
+        if candidate.labels:
+            return ""
+        for path, prefix, parts in self._folder_tables:
+            if path not in named_by and "/".join(candidate.relpath.split("/")[-parts:]).startswith(prefix):
+                return path
+        return ""
 
 
 class _PlaceUnnamed(beam.DoFn):

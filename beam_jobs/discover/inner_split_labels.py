@@ -36,7 +36,7 @@ def _bare(found: Evidence) -> bool:
 def _elsewhere(table: inner_split_tables.InnerTable, heads: dict[str, list[str]], inputs: list[str]) -> bool:
     """Some name of `table` is also a file's name outside its split folder: its reading by bare names
     rejected those files (a table whose names are its folder's alone keeps the reading it had)."""
-    rows = split_multi_hot.table_rows(table.path, heads[table.path])[1:]
+    rows = split_multi_hot.table_rows(table.path, heads[table.path])[1 if table.headed else 0:]
     names = {r[table.key] for r in rows if len(r) > table.key}
     return any(posixpath.basename(p) in names for p in inputs if not p.startswith(table.split_folder + "/"))
 
@@ -76,7 +76,8 @@ def with_inner_split_tables(config: ConvertConfig, sample: list[str], detected: 
         note = (f"{table.path}: its column {table.header[table.key]!r} names the files of {table.folder}/ (the {split} "
                 f"split: the folder the table lies in), labelled by its column {table.header[table.label]!r}")
         evidence.append(Evidence(table.path, LABEL_LINES, KeyRule(parts=table.parts, extension=True), split=split,
-                                 column=table.key, header=True, label_column=table.label, prefix=table.prefix, note=note))
+                                 column=table.key, header=table.headed, cells=0 if table.headed else len(table.header),
+                                 label_column=table.label, prefix=table.prefix, note=note))
     if not evidence:
         return detected
     again = {e.path for e in evidence}

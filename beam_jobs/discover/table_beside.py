@@ -18,6 +18,7 @@ from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import tables
 from shardify.errors import InvalidInputError
+from shardify.inputs.excludes import exclude_option
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 
@@ -42,7 +43,7 @@ def table_beside_hint(config: ConvertConfig, detected: layout.SourceLayout, medi
     texts = [p for p in beside if _holds_text(config, p)]
     if not texts:
         return ""
-    excludes = " ".join(f"--exclude {top}" for top in tops)
+    excludes = " ".join(exclude_option(top) for top in tops)
     shown = ", ".join(f"{top}/" for top in tops)
     return (f"{excludes} to read {texts[0]} alone, a row a record: a table of texts beside {shown}, whose files may "
             "hold its rows again")

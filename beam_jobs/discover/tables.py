@@ -281,6 +281,10 @@ class _ScanTable(beam.DoFn):
                 if sentence:  # a sentence in a column of label words, in too few rows to be a class
                     yield reject(relpath, sentence, row.row)
                     continue
+                missing = attribute_rows.missing_label(cell) if cols.attributes else ""
+                if missing:  # (`?` in a table of measurements: no class, as it is no value in the kept columns)
+                    yield reject(relpath, f"{missing} in column {cols.label!r}", row.row)
+                    continue
                 try:
                     labels = label_cells.split_labels(cell, cols.separator or self._options.label_separator)
                 except InvalidInputError as error:

@@ -408,7 +408,8 @@ def _headers(config: ConvertConfig, looked: Sequence[str]):
 def _check_label_column(config: ConvertConfig, headers: dict) -> None:
     """Raises UsageError where `--label-column NAME` names no column of any sampled table with a
     header: a table without it is read unlabelled (a split's test table), so a misspelt name would
-    write every record unlabelled."""
+    write every record unlabelled; and where a table naming no split but train lacks it while another
+    has it (`withheld_labels.withheld_in_train`: its records unlabelled beside the others' labelled)."""
     options = config.table_options
     given = options.label_column
     if not given or given.isdigit() or options.header is False:
@@ -417,3 +418,11 @@ def _check_label_column(config: ConvertConfig, headers: dict) -> None:
     if named and not any(given in names or columns.several_labels(given, names) for _, names in named):
         shown = "; ".join(f"{path}: {list(names)}" for path, names in named)
         raise UsageError(f"--label-column {given!r} is no column of the tables (their columns: {shown})")
+    single = {path: names for path, names in named if not columns.several_labels(given, names)}
+    if bare := withheld_labels.withheld_in_train(single, given):  # (train.csv without it: unlabelled beside test's labels)
+        holding = ", ".join(path for path, names in named if given in names)
+        raise UsageError(
+            f"--label-column {given!r} is no column of {', '.join(bare)} (columns {list(dict(named)[bare[0]])}), which "
+            f"names no split but train, while {holding} has it: its records would be written unlabelled beside labelled "
+            f"ones; name the column that holds the class in every labelled table, or leave the others out with --exclude"
+        )

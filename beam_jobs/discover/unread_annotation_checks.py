@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import given_label_joins, head_reads, key_paths, path_columns
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.inputs.excludes import exclude_option
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import file_roles, layout, unread_annotations, unread_table_signs
 
@@ -188,10 +189,10 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
     keep = _keep_option(detected)
     masks = key_paths.mask_excludes(key_paths.table_rows(heads[named[0]]), named[1], listed) if named else []
     if masks and keep.startswith("--label-level 0"):  # a table pairing images and masks alone: the masks left out too
-        keep = f"--label-level 0{''.join(f' --exclude {f}' for f in masks)} to write the inputs without labels, their masks no records"
+        keep = f"--label-level 0{''.join(' ' + exclude_option(f) for f in masks)} to write the inputs without labels, their masks no records"
     options.append(keep)
     if keep.startswith("--label-level 0") and (unmasked := _unmasked_folders(sample, media, detected)):
-        options.append(f"--label-level 0{''.join(f' --exclude {f}' for f in unmasked)} to write the inputs without "
+        options.append(f"--label-level 0{''.join(' ' + exclude_option(f) for f in unmasked)} to write the inputs without "
                        f"labels where {', '.join(f + '/' for f in unmasked)} holds no records (no mask is named as its files)")
     raise UsageError(
         f"files that no reader took name the inputs, which are {_guess_said(detected, media, label_of)}: {shown}{more}: "

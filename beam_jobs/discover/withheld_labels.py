@@ -16,9 +16,14 @@ column a table has that every other table lacks, the others otherwise its column
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping, Sequence
 
-__all__ = ["labelled_table", "withheld_column"]
+from shardify.beam_jobs.discover import table_splits
+from shardify.plan import layout
+from shardify.plan.structure import split_word
+
+__all__ = ["labelled_table", "withheld_column", "withheld_in_train"]
 
 
 def labelled_table(columns: Mapping[str, Sequence[str]]) -> tuple[str, tuple[str, ...]] | None:
@@ -56,3 +61,33 @@ def withheld_column(columns: Mapping[str, Sequence[str]]) -> str:
         if len(gone) == 1 and all(other == set(names) - set(gone) for other in others):
             found.append(gone[0])
     return found[0] if len(found) == 1 else ""
+
+
+def _held_out(path: str) -> bool:
+    """The table's name or a folder above it names a split other than train (Mobile Price's `test.csv`,
+    HellaSwag's `hellaswag_test`, ASAP's `dev.tsv` of no scores, `sign_mnist_test/`): a split published
+    without its class. A table naming no split is read as train.
+
+    >>> _held_out("test.csv"), _held_out("data/dev.tsv"), _held_out("train.csv"), _held_out("essays.csv")
+    (True, True, False, False)
+    """
+    names = [*path.split("/")[:-1], layout.stem(posixpath.basename(path))]
+    found = {split_word(name) for name in names} | {table_splits.split_of(path, frozenset())}
+    return bool(found - {None, "", "train"})
+
+
+def withheld_in_train(columns: Mapping[str, Sequence[str]], label: str) -> tuple[str, ...]:
+    """The tables of `columns` (header cells by path) without the column `label` the user named, where
+    another table has it and their names name no split but train (or none, read as train): read so, they were written unlabelled beside
+    the labelled one's records with exit 0 (review32: `train.csv` without the `predicted` column its
+    `test.csv` holds, offered as the class by the textless stop, which read test.csv first). A test or
+    dev table without it is that split published unlabelled (the case `columns.resolve_columns` reads).
+
+    >>> withheld_in_train({"train.csv": ("f1", "label"), "test.csv": ("f1", "predicted")}, "predicted")
+    ('train.csv',)
+    >>> withheld_in_train({"train.csv": ("ram", "price_range"), "test.csv": ("id", "ram")}, "price_range")
+    ()
+    """
+    if not any(label in names for names in columns.values()):
+        return ()
+    return tuple(path for path, names in sorted(columns.items()) if label not in names and not _held_out(path))

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import archive_heads, label_file_found
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.inputs.excludes import exclude_option
 from shardify.plan import layout
 
 __all__ = ["check_named", "folders_aside", "is_yolo_text", "names_files"]
@@ -110,7 +111,7 @@ def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], n
         )
     if unnamed:
         shown = ", ".join(f"{f}/" for f in unnamed[:_SHOWN]) + (f" and {len(unnamed) - _SHOWN} more" if len(unnamed) > _SHOWN else "")
-        left = "".join(f" --exclude '{folder}/**'" for folder in aside[:_SHOWN])
+        left = "".join(" " + exclude_option(folder, tree=True) for folder in aside[:_SHOWN])  # (a folder's name as it stands: review32)
         left = (f"; {', '.join(f'{f}/' for f in aside[:_SHOWN])} hold images no label folder mirrors (a training run's "
                 f"plots, demo pictures), written otherwise as records or read as classes:{left} leaves them out") if aside else ""
         if elsewhere and not names:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from shardify.beam_jobs.output.folder import open_output_file
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
+from shardify.inputs.excludes import exclude_option
 
 __all__ = ["MAX_DISTINCT_REASONS", "common_reasons", "shared_ending", "unmasked_folder"]
 
@@ -103,7 +104,7 @@ def unmasked_folder(path: str) -> str:
         return row["path"].split("/", 1)[0]
 
     shared = _shared_by_files(path, folder)
-    return f"--exclude {shared}" if shared else ""
+    return exclude_option(shared) if shared else ""
 
 
 def _shared_by_files(path: str, key: Callable[[dict], str | None]) -> str:

@@ -16,8 +16,12 @@ split only. It is read so only where nothing could make that wrong:
   - it lies inside a split folder whose files no class folder labels (its label level -1);
   - one column's cells are all bare names (no folder), each naming a file of one and the same
     folder below that split folder (every one of them where the sample is the whole source);
-  - one other column is the label: the only other column whose cells repeat and name no file
-    (a table of two columns: the other one); two such columns, or none, and nothing is read.
+  - one other column is the label: the only other column whose cells repeat, name no file and are
+    no fractions (a table of two columns: the other one, if so); two such columns, or none, and
+    nothing is read. A column of a value each (a patient id) or of measurements (`0.47`) is no
+    class: read as one, each image had been written a class of its own, exit 0 (review32);
+  - its first line is a header unless its key cell names a file of that folder (a headerless table
+    had lost its first row to a header, and that image written unlabelled among labelled ones).
 
 Its keys then name `<split folder>/<folders down to the files>/<name>` (`Evidence.prefix`, a
 `KeyRule` of that many parts), never a file of another split. Nothing here reads a file:
@@ -30,6 +34,7 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from shardify.inputs.whole_numbers import is_decimal
 from shardify.plan.evidence import example_file
 from shardify.plan.split_multi_hot import table_rows
 
@@ -41,7 +46,8 @@ _EXTENSIONS = ("csv", "tsv")
 @dataclass(frozen=True)
 class InnerTable:
     """A split folder's table: its file, the split folder it lies in, the folder of the files it
-    names (relative to SRC), its key column, its label column and its header cells."""
+    names (relative to SRC), its key column, its label column, its header cells (`column N` each
+    where it has no header line) and whether it has a header line."""
 
     path: str
     split_folder: str
@@ -49,6 +55,7 @@ class InnerTable:
     key: int
     label: int
     header: tuple[str, ...]
+    headed: bool = True
 
     @property
     def prefix(self) -> str:
@@ -67,13 +74,19 @@ def _file_name(cell: str) -> bool:
     return bool(dot and stem and ending.isalnum() and not ending.isdigit())
 
 
+def _fraction(cell: str) -> bool:
+    """A number written with a fraction or an exponent (a measurement, a score), no class's name."""
+    return is_decimal(cell) and any(c in cell for c in ".eE")
+
+
 def _label_column(header: Sequence[str], data: Sequence[Sequence[str]], key: int) -> int | None:
     """The one column besides `key` that holds labels (see the module), or None."""
     others = [c for c in range(len(header)) if c != key]
-    if len(others) == 1:
-        return others[0]
     repeating = [c for c in others if len({r[c] for r in data}) < len(data) and not any(_file_name(r[c]) for r in data)
-                 and all(r[c] for r in data)]
+                 and not all(_fraction(r[c]) for r in data if r[c])]
+    if len(others) == 1:
+        return others[0] if repeating else None
+    repeating = [c for c in repeating if all(r[c] for r in data)]
     return repeating[0] if len(repeating) == 1 else None
 
 
@@ -81,14 +94,16 @@ def _one_table(path: str, lines: Sequence[str], split_folder: str, inputs: Seque
     rows = table_rows(path, lines)
     if len(rows) < 2 or len(rows[0]) < 2:
         return None
-    header, data = tuple(rows[0]), [r for r in rows[1:] if len(r) == len(rows[0])]
-    if len(data) < len(rows) - 1 or not data:
+    if any(len(r) != len(rows[0]) for r in rows):
         return None
     by_name: dict[str, set[str]] = {}
     for p in inputs:
         if p.startswith(split_folder + "/"):
             by_name.setdefault(posixpath.basename(p), set()).add(posixpath.dirname(p))
-    for key in range(len(header)):
+    for key in range(len(rows[0])):
+        headed = rows[0][key] not in by_name  # (a first row naming a file of the split is a row: no header line)
+        header = tuple(rows[0]) if headed else tuple(f"column {c + 1}" for c in range(len(rows[0])))
+        data = rows[1:] if headed else rows
         cells = [r[key] for r in data]
         if not all(c and "/" not in c and "\\" not in c for c in cells):
             continue
@@ -101,7 +116,7 @@ def _one_table(path: str, lines: Sequence[str], split_folder: str, inputs: Seque
         label = _label_column(header, data, key)
         if label is None:
             return None
-        return InnerTable(path, split_folder, named.pop(), key, label, header)
+        return InnerTable(path, split_folder, named.pop(), key, label, header, headed)
     return None
 
 

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from shardify.plan.split_extensions import SPLIT_EXTENSIONS
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -226,10 +227,17 @@ def corpus_sides(paths: Iterable[str]) -> list[tuple[str, ...]]:
 
 
 def _class_extension(ext: str, known_extensions: frozenset[str]) -> bool:
-    """An extension that may be a class: letters, of no known format, no side of a corpus."""
+    """An extension that may be a class: letters, of no known format, no side of a corpus, no split's
+    name (`corpus.train` beside `corpus.test`; UCI's `optdigits.tra` beside `optdigits.tes`): those had
+    been written labelled `train` and `test`, or `tra` and `tes`, all in one split, exit 0 (review32).
+
+    >>> [_class_extension(e, frozenset()) for e in ("pos", "neg", "train", "test", "dev", "tra", "tes", "tst")]
+    [True, True, False, False, False, False, False, False]
+    """
     return (
         len(ext) > 2 and re.fullmatch(r"[a-z]+", ext) is not None
         and ext not in known_extensions and ext not in _NOT_CLASS_EXTENSIONS
+        and ext not in SPLIT_EXTENSIONS and not split_word(ext)
     )
 
 

@@ -8,7 +8,8 @@ Written as the folders stand, each such class becomes two labels, the test set's
 training: a wrong label vocabulary with exit 0. Which spelling is the class (or whether the longer
 name is a finer class of its own) the folders cannot tell, so this stops naming both folders and
 the option that decides; a class named alike in every split (`cat/` and `cat_siamese/` in each),
-or missing from a split, is no sign.
+or missing from a split, is no sign. A name differing from another split's in case or separators alone
+(`golden retriever/` beside `golden_retriever/`) is the same sign (review32).
 
 A row of `guards.SIGNS`; plain functions of paths, no I/O.
 """
@@ -32,6 +33,20 @@ def _lengthens(longer: str, shorter: str) -> bool:
     return len(a) > len(b) and any(a.startswith(b + sep) or a.endswith(sep + b) for sep in _SEPARATORS)
 
 
+def _respelled(one: str, other: str) -> bool:
+    """Two names that differ in case or in which separator joins their words alone (`golden retriever` and
+    `golden_retriever`, `Golden_Retriever`): written as the folders stand, two labels of one class, exit 0
+    (review32; `_lengthens` had asked only for a longer name).
+
+    >>> _respelled("golden retriever", "golden_retriever"), _respelled("Cat", "cat"), _respelled("cat", "cats")
+    (True, True, False)
+    """
+    def plain(name: str) -> str:
+        return "".join(" " if c in _SEPARATORS else c for c in name.casefold())
+
+    return one != other and plain(one) == plain(other)
+
+
 def _classes(split: Split) -> dict[str, tuple[str, ...]]:
     """Each class folder of a split -> the folder parts down to it (for the message)."""
     return {parts[split.level]: parts[: split.level + 1] for parts in split.inputs if len(parts) > split.level}
@@ -47,7 +62,7 @@ def respelled_classes(splits: Sequence[Split], structure: Structure) -> Finding 
             only_one, only_other = set(one) - set(other), set(other) - set(one)
             for a in sorted(only_one):
                 for b in sorted(only_other):
-                    if _lengthens(a, b) or _lengthens(b, a):
+                    if _lengthens(a, b) or _lengthens(b, a) or _respelled(a, b):
                         pairs.append((one[a], other[b]))
     if not pairs:
         return None
