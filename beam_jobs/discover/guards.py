@@ -171,7 +171,7 @@ def _follow_documented_class(config: ConvertConfig, heads: dict, others: Sequenc
     column = attribute_tables.documented_column(heads, names) if names else ""
     if column:
         shown = ", ".join(sorted(heads))
-        note = measurement_classes.note(column, len(heads[min(heads)][0].split(",")) - 1, f"{shown} by {', '.join(sorted(names))}")
+        note = measurement_classes.note(column, len(heads[min(heads)][0].split(",")) - 1, shown, documented_by=", ".join(sorted(names)))
         raise files_decide.DecidedByFiles(message, {
             "layout": layout.TABLES, "text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column,
             "exclude": (*config.exclude, *sorted(listings))}, note)

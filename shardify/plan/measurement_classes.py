@@ -123,14 +123,17 @@ def documented_class(names_lines: Sequence[str], width: int) -> str:
     return found[0] if last == width and len(found) == 1 else ""
 
 
-def note(column: str, kept: int, files: str, unlabelled: Sequence[str] = ()) -> str:
-    """The plan's line for tables read so.
+def note(column: str, kept: int, files: str, unlabelled: Sequence[str] = (), documented_by: str = "") -> str:
+    """The plan's line for tables read so: which column, and what decided it.
 
     >>> note("Outcome", 8, "diabetes.csv")
     "a table of measurements: each row a record of its 8 columns, labelled by 'Outcome' (diabetes.csv: the one column named as a class, its cells classes; --label-column names another)"
+    >>> note("5", 4, "iris.data", documented_by="iris.names").split(" labelled ")[1]
+    'by column 5 (iris.names documents it as the class, its cells classes; --label-column names another)'
     """
     without = f"; {', '.join(unlabelled)} without it: read unlabelled" if unlabelled else ""
+    why = f"{documented_by} documents it as the class" if documented_by else f"{files}: the one column named as a class"
     return (
         f"a table of measurements: each row a record of its {kept} columns, labelled by {shown_column(column)} "
-        f"({files}: the one column named as a class, its cells classes{without}; --label-column names another)"
+        f"({why}, its cells classes{without}; --label-column names another)"
     )
