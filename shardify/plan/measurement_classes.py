@@ -19,7 +19,9 @@ Its cells must be classes: at least _MIN_ROWS sampled, at most _FEW_CLASSES valu
 to each row is an id), none missing and none a number written with a fraction or an exponent. A class-named
 column of fractions (a regression target, a score: scikit-learn's diabetes `target` 151.0, 75.0) is a
 measurement: it stops as before, since whether to read it as a class or keep it as a value is the user's.
-Anything else stops as before: no column so named, two (`class` beside `target`), its cells an id's.
+Anything else stops as before: no column so named, two (`class` beside `target`), its cells an id's, fewer than
+_MIN_MEASURES columns beside it that are not keys (a submission's `PassengerId,Survived` alone: a labels file whose
+inputs are elsewhere, no measurements).
 
 Plain functions of names and sampled cells, no I/O.
 """
@@ -29,13 +31,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from shardify.converters.column_names import ATTRIBUTE_LABEL_NAMES, shown_column
+from shardify.converters.column_names import ATTRIBUTE_LABEL_NAMES, is_key_name, shown_column
 from shardify.plan.box_format import is_number
 
 __all__ = ["class_cells", "decided_class", "documented_class", "named_classes", "note"]
 
 _MIN_ROWS = 3  # sampled cells before a column's values are judged classes
 _FEW_CLASSES = 20  # as `attribute_rows._FEW_CLASSES`: more values in the rows read are no classes
+_MIN_MEASURES = 2  # columns beside the class, not named as keys or ids: fewer is a labels file, no measurements
 _MISSING = frozenset({"", "?", "NA", "N/A", "NaN", "nan", "NULL", "null", "None"})
 
 
@@ -74,6 +77,9 @@ def decided_class(tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[ob
     'Outcome'
     >>> decided_class({"a.csv": (("x", "class", "target"), rows)}), decided_class({"a.csv": (("x", "y", "z"), rows)})
     ('', '')
+    >>> decided_class({"gender_submission.csv": (("PassengerId", "Glucose", "Outcome"), rows)})
+    ''
+
     """
     named = {c for columns, _ in tables.values() for c in named_classes(columns)}
     if len(named) != 1 or any(len(named_classes(columns)) > 1 for columns, _ in tables.values()):
@@ -81,6 +87,8 @@ def decided_class(tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[ob
     column = named.pop()
     holding = [(columns, rows) for columns, rows in tables.values() if column in columns]
     for columns, rows in holding:
+        if sum(not is_key_name(c) for c in columns if c != column) < _MIN_MEASURES:
+            return ""  # an id and a class (a submission's `PassengerId,Survived`, a labels file): no measurements
         i = list(columns).index(column)
         if not class_cells([row[i] for row in rows if len(row) == len(columns)]):
             return ""

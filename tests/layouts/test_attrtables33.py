@@ -171,6 +171,16 @@ def test_twins_whose_class_is_no_sure_thing_stop(tmp_path: Path, twin: str) -> N
     ) in said, said
 
 
+def test_twin_an_id_and_a_class_alone_is_no_table_of_measurements(tmp_path: Path) -> None:
+    """A submission-shaped `PassengerId,Survived` table alone (Titanic's gender_submission.csv; a labels file
+    whose inputs are elsewhere): no measurement beside the class, the stop as before."""
+    write_file(
+        tmp_path / "src" / "gender_submission.csv", "PassengerId,Survived\n" + "".join(f"{892 + i},{i % 2}\n" for i in range(8))
+    )
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "gender_submission.csv" in said and "table of measurements" not in said, said
+
+
 def test_twin_a_regression_target_documented_as_class_stops(tmp_path: Path) -> None:
     """UCI's servo.names documents `5. class: 0.13 to 7.10`, a measurement: its .data stops as before."""
     write_file(
