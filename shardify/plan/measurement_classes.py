@@ -15,6 +15,8 @@ Two ways a column is named so, both data:
   (iris.names `5. class:`, wdbc.names `2) Diagnosis (M = malignant, B = benign)`): the dataset's own
   documentation of which column is the class.
 
+A name that is also a coordinate's (`y` beside `x`: a table of points) names no class.
+
 Its cells must be classes: at least _MIN_ROWS sampled, at most _FEW_CLASSES values, some repeated (a value unique
 to each row is an id), none missing and none a number written with a fraction or an exponent. A class-named
 column of fractions (a regression target, a score: scikit-learn's diabetes `target` 151.0, 75.0) is a
@@ -38,6 +40,8 @@ __all__ = ["class_cells", "decided_class", "documented_class", "named_classes", 
 
 _MIN_ROWS = 3  # sampled cells before a column's values are judged classes
 _FEW_CLASSES = 20  # as `attribute_rows._FEW_CLASSES`: more values in the rows read are no classes
+# A class name that is also a coordinate's where its partner is a column (a point's `x, y`): no class then.
+_COORDINATE_OF = {"y": "x"}
 _MIN_MEASURES = 2  # columns beside the class, not named as keys or ids: fewer is a labels file, no measurements
 _MISSING = frozenset({"", "?", "NA", "N/A", "NaN", "nan", "NULL", "null", "None"})
 
@@ -47,8 +51,15 @@ def named_classes(columns: Sequence[str]) -> list[str]:
 
     >>> named_classes(["Glucose", "BMI", "Outcome"]), named_classes(["class", "target", "x"]), named_classes(["class_id"])
     (['Outcome'], ['class', 'target'], [])
+    >>> named_classes(["f1", "f2", "y"]), named_classes(["x", "y", "z"])  # `y` beside `x` is a coordinate
+    (['y'], [])
     """
-    return [c for c in columns if c.strip().lower() in ATTRIBUTE_LABEL_NAMES]
+    lowered = {c.strip().lower() for c in columns}
+    return [
+        c
+        for c in columns
+        if c.strip().lower() in ATTRIBUTE_LABEL_NAMES and _COORDINATE_OF.get(c.strip().lower(), "") not in lowered
+    ]
 
 
 def class_cells(cells: Sequence[object]) -> bool:

@@ -154,15 +154,17 @@ def test_iris_data_class_documented_by_its_names(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("twin", ["two class names", "an id named label", "a target of fractions"])
+@pytest.mark.parametrize("twin", ["two class names", "an id named label", "a target of fractions", "y beside x"])
 def test_twins_whose_class_is_no_sure_thing_stop(tmp_path: Path, twin: str) -> None:
     """Two columns named as classes (`class` beside `target`), a `label` column unique to each row (an id), a
-    `target` of fractions (a regression target, scikit-learn's diabetes 151.0, 75.0): the stop as before."""
+    `target` of fractions (a regression target, scikit-learn's diabetes 151.0, 75.0), `y` beside `x` (a point's
+    coordinate): the stop as before."""
     rows = [(f"{5 + i * 0.3:.1f}", f"{i % 3}", f"{i % 2}", f"{100 + i}", f"{151.0 - (i % 3) * 38:.1f}") for i in range(8)]
     header, pick = {
         "two class names": ("x,class,target", (0, 1, 2)),
         "an id named label": ("x,z,label", (0, 1, 3)),
         "a target of fractions": ("x,z,target", (0, 1, 4)),
+        "y beside x": ("x,z,y", (0, 1, 2)),  # a table of points: `y` a coordinate
     }[twin]
     write_file(tmp_path / "src" / "table.csv", header + "\n" + "".join(",".join(r[i] for i in pick) + "\n" for r in rows))
     said = refusal(tmp_path / "src", tmp_path / "out")
