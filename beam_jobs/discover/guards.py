@@ -10,15 +10,15 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, files_decide, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
+from shardify.beam_jobs.discover import channel_check, copy_trees, documented_classes, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import attribute_rows, label_cells, line_files
+from shardify.converters import label_cells, line_files
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import attribute_tables, box_file_names, chosen_level, measurement_classes, mirror_set_aside, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
+from shardify.plan import attribute_tables, box_file_names, chosen_level, mirror_set_aside, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -152,7 +152,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             raise UsageError(why + mirror_masks.twin_masks_hint(config, media) + set_aside.described())
         heads = {p: head_reads.head_lines(config, p) for p in attribute_tables.candidates(others, media)[:8]}
         if tables := attribute_tables.attribute_tables_message(config.source, heads, media):
-            _follow_documented_class(config, heads, others, media, tables + set_aside.described())  # iris.names' `5. class:`
+            documented_classes.follow_documented_class(config, heads, others, media, tables + set_aside.described())  # iris.names' `5. class:`
             raise UsageError(tables + set_aside.described())  # UCI's zoo.data, Mulan's yeast-train.arff: no record kind
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
@@ -160,24 +160,6 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             + mirror_masks.twin_masks_hint(config, media)  # DeepCrack's train_lab/ beside train_img/: --exclude them too
             + set_aside.described()
         )
-
-
-def _follow_documented_class(config: ConvertConfig, heads: dict, others: Sequence[str], listings: Sequence[str],
-                             message: str) -> None:
-    """Raises DecidedByFiles (a row a record, its class the column the download's `.names` documents, `--layout
-    tables`, the `--exclude` of a listing beside: the stop's own options) where the `.names` says which column
-    is the class (`attribute_tables.documented_column`); returns where it does not (the stop stands)."""
-    names = {p: head_reads.head_lines(config, p, lines=_NAMES_LINES) for p in others if layout.extension(p) == "names"}
-    column = attribute_tables.documented_column(heads, names) if names else ""
-    if column:
-        shown = ", ".join(sorted(heads))
-        note = measurement_classes.note(column, len(heads[min(heads)][0].split(",")) - 1, shown, documented_by=", ".join(sorted(names)))
-        raise files_decide.DecidedByFiles(message, {
-            "layout": layout.TABLES, "text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column,
-            "exclude": (*config.exclude, *sorted(listings))}, note)
-
-
-_NAMES_LINES = 400  # a UCI .names' lines read for its Attribute Information (wdbc.names' is past line 100)
 
 
 # Row tables: read in folders as texts, each file would be one text; `--layout tables` reads a row a record.

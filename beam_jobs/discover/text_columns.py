@@ -299,7 +299,8 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
     message = (f"{shown}: {said}{without}. No table here holds text, so nothing would be written as texts; which column is "
                "the class is yours to say (docs/converting.md, Tables)")
     headed = {p: (tuple(headers[p].columns), headers[p].sample) for p, _ in textless if p in headers and headers[p].present}
-    column = measurement_classes.decided_class(headed) if len(headed) == len(textless) else ""
+    told = config.label_column or config.keep_columns  # (the user's own word on the columns is never overridden)
+    column = measurement_classes.decided_class(headed) if len(headed) == len(textless) and not told else ""
     if column:  # one column named as a class, its cells classes: read so, as the user's next run would (files_decide)
         holding = [p for p in headed if column in headed[p][0]]
         note = measurement_classes.note(column, len(headed[holding[0]][0]) - 1, ", ".join(holding),

@@ -4,7 +4,7 @@ Since tables31 a table of attributes and no text stopped naming `--text-column n
 --label-column C`. Where exactly one column is named as classes are named (`label_words.ATTRIBUTE`) and its cells
 are classes, or a headerless UCI table's `.names` numbers its columns and names one the class, the files decide
 it: detection reads the tables with those options (`shardify/plan/measurement_classes.py`,
-`beam_jobs/discover/text_columns.py` `_check_textless`, `beam_jobs/discover/guards.py` `_follow_documented_class`)
+`beam_jobs/discover/text_columns.py` `_check_textless`, `beam_jobs/discover/documented_classes.py`)
 and the plan says so. The records equal the table's rows, and equal what the stop's options wrote.
 
 Sources read for the builders (find_string): Kaggle's Pima `diabetes.csv`, header
@@ -208,6 +208,14 @@ def test_twin_a_table_beside_images_is_not_read_as_measurements(tmp_path: Path) 
         image_file(tmp_path / "src" / "scans" / f"{i:03d}.jpg", f"s{i}")
     said = refusal(tmp_path / "src", tmp_path / "out")
     assert "table of measurements" not in said and "diabetes.csv" in said, said
+
+
+def test_twin_the_users_own_label_column_is_never_overridden(tmp_path: Path) -> None:
+    """`--label-column Glucose` given over diabetes.csv: the user's word, not Outcome; the stop as before (the text
+    column is still theirs to say), never a run labelled by the column the files would have chosen."""
+    write_file(tmp_path / "src" / "diabetes.csv", "\n".join(_DIABETES) + "\n")
+    said = refusal(tmp_path / "src", tmp_path / "out", label_column="Glucose")
+    assert "table of measurements" not in said, said
 
 
 def test_the_modules_examples() -> None:
