@@ -22,6 +22,7 @@ __all__ = [
     "OPTIONAL_PAIR_NAMES",
     "BOOLEAN_LABEL_NAMES",
     "LABEL_COLUMN_NAMES",
+    "ATTRIBUTE_LABEL_NAMES",
     "RATING_COLUMN_NAMES",
     "KEY_COLUMN_NAMES",
     "CAPTION_COLUMN_NAMES",
@@ -45,6 +46,10 @@ TOKEN_COLUMN_NAMES = frozenset({"tokens", "words"})
 # The vocabulary's COLUMN names, in the order tried (`shardify/plan/label_words.py`: MNLI's and
 # SNLI's `gold_label`, QQP's `is_duplicate`, MRPC's `Quality`, BoolQ's true/false `answer`).
 LABEL_COLUMN_NAMES = label_words.words(label_words.COLUMN)
+# Whole header names (lower case) of a table of measurements' class (`label_words.ATTRIBUTE`: `Outcome`,
+# `Survived`, `species`, `quality`, `y`): one such column of class-like cells converts the table without a stop
+# (`shardify/plan/measurement_classes.py`).
+ATTRIBUTE_LABEL_NAMES = frozenset(label_words.words(label_words.ATTRIBUTE))
 # Last words of a column name that make it the label column when no name above is a column's.
 _LABEL_WORD_ENDINGS = [[word] for word in label_words.words(label_words.ENDING)]
 # Names of a review's rating (Yelp's `stars`, Amazon's `star_rating`, `overall`, Fine Food's `Score`):

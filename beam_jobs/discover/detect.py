@@ -432,6 +432,8 @@ def _detect_folder(
         image_split_fields.check_image_split_fields(config, sample, detected)  # RSICD's dataset_rsicd.json: a split an image
         held_out_label_tables.check_unread_targets(config, sample, detected)  # HC18's training_set_pixel_size_and_HC.csv
         held_out_label_tables.check_unread_train_table(config, sample, detected)  # Bone Age's test 'Sex' read, train table not
+    except files_decide.DecidedByFiles:  # no doubt: the files decide the options, detected again with them
+        raise
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
+from shardify.beam_jobs.discover import channel_check, copy_trees, documented_classes, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import label_cells, line_files
@@ -150,9 +150,9 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         if detected.structure is not None and (why := split_groups.groups_stop(
                 config.source, media, detected.structure, [guards.LABELS_FILE_HINT])):  # `cat/train/` or `infrared/train/`
             raise UsageError(why + mirror_masks.twin_masks_hint(config, media) + set_aside.described())
-        if tables := attribute_tables.attribute_tables_message(
-                config.source, {p: head_reads.head_lines(config, p) for p in attribute_tables.candidates(others, media)[:8]},
-                media, others):
+        heads = {p: head_reads.head_lines(config, p) for p in attribute_tables.candidates(others, media)[:8]}
+        if tables := attribute_tables.attribute_tables_message(config.source, heads, media, others):
+            documented_classes.follow_documented_class(config, heads, others, media, tables + set_aside.described())  # iris.names' `5. class:`
             raise UsageError(tables + set_aside.described())  # UCI's zoo.data, Mulan's yeast-train.arff: no record kind
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)

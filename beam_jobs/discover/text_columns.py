@@ -29,11 +29,11 @@ from collections.abc import Mapping, Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, no_label_values, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
+from shardify.converters import attribute_rows, column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, no_label_values, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
-from shardify.plan import layout
+from shardify.plan import layout, measurement_classes
 from shardify.plan.evidence import example_file
 from shardify.plan.structure import split_word
 
@@ -305,10 +305,18 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
         said = dict(textless)[labelled[0]]
         without = (f"; {', '.join(labelled[1])} {'has' if len(labelled[1]) == 1 else 'have'} no "
                    f"{headers[labelled[0]].columns[-1]!r}: read unlabelled (a split's table without the label column)")
-    raise UsageError(
-        f"{shown}: {said}{without}. No table here holds text, so nothing would be written as texts; which column is "
-        "the class is yours to say (docs/converting.md, Tables)"
-    )
+    message = (f"{shown}: {said}{without}. No table here holds text, so nothing would be written as texts; which column is "
+               "the class is yours to say (docs/converting.md, Tables)")
+    headed = {p: (tuple(headers[p].columns), headers[p].sample) for p, _ in textless if p in headers and headers[p].present}
+    told = config.label_column or config.keep_columns  # (the user's own word on the columns is never overridden)
+    column = measurement_classes.decided_class(headed) if len(headed) == len(textless) and not told else ""
+    if column:  # one column named as a class, its cells classes: read so, as the user's next run would (files_decide)
+        holding = [p for p in headed if column in headed[p][0]]
+        note = measurement_classes.note(column, len(headed[holding[0]][0]) - 1, ", ".join(holding),
+                                        [p for p in headed if p not in holding])
+        raise files_decide.DecidedByFiles(
+            message, {"text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column}, note)
+    raise UsageError(message)
 
 
 def _check_text_in_objects(config: ConvertConfig, paths: Sequence[str]) -> None:

@@ -25,12 +25,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.converters import arff_tables, attribute_rows, c45_cases
-from shardify.plan import mulan_labels
+from shardify.plan import measurement_classes, mulan_labels
 from shardify.plan.box_format import is_number
 from shardify.plan.path_parts import extension
 from shardify.plan.split_extensions import SPLIT_EXTENSIONS, c45_splits, extension_splits
 
-__all__ = ["attribute_tables_message", "candidates", "value_rows"]
+__all__ = ["attribute_tables_message", "candidates", "documented_column", "value_rows"]
 
 _MIN_CELLS = 4  # a row of attributes: several values and a class (Zoo 18, Iris 5)
 _MIN_ROWS = 3  # rows looked at before a .data file is called a table of attributes
@@ -201,3 +201,27 @@ def _arff_remedy(head: Sequence[str], label_files: Mapping[str, Sequence[str]]) 
         which = (f"--label-column {last!r} (the last attribute, Weka's class unless told otherwise)" if last else
                  "--label-column C (the class attribute by name; several 0/1 attributes comma-separated: multi-label)")
     return f"read each row as a record of its attributes: --text-column {attribute_rows.NO_TEXT} --keep-columns '*' {which}"
+
+
+def documented_column(heads: Mapping[str, Sequence[str]], names: Mapping[str, Sequence[str]]) -> str:
+    """The class column (a number from 1) of headerless value tables (`_VALUE_KINDS`, each path -> its first
+    lines) that their `.names` documents (`measurement_classes.documented_class`), or "": every table of one
+    width, every `.names` documenting a class documenting the same one, its cells classes in every table.
+
+    >>> rows = ["5.1,3.5,1.4,0.2,Iris-setosa", "4.9,3.0,1.4,0.2,Iris-setosa", "7.0,3.2,4.7,1.4,Iris-versicolor"]
+    >>> names = ["7. Attribute Information:", "   1. sepal length", "   2. sepal width", "   3. petal length",
+    ...          "   4. petal width", "   5. class:", "8. Missing Attribute Values: None"]
+    >>> documented_column({"iris.data": rows}, {"iris.names": names}), documented_column({"iris.data": rows}, {})
+    ('5', '')
+    """
+    tables = {path: _comma_rows(lines) for path, lines in heads.items()}
+    widths = {len(row) for rows in tables.values() for row in rows}
+    if not tables or not all(extension(p) in _VALUE_KINDS for p in tables) or len(widths) != 1:
+        return ""
+    width = widths.pop()
+    said = {column for lines in names.values() if (column := measurement_classes.documented_class(lines, width))}
+    if len(said) != 1:
+        return ""
+    column = said.pop()
+    cells = [row[int(column) - 1] for rows in tables.values() for row in rows]
+    return column if measurement_classes.class_cells(cells) else ""

@@ -33,6 +33,10 @@ The roles differ where the readings truly differ:
   `sentiment` is a feature (`converters.label_columns.named_twice`); the other COLUMN names say what
   a column holds, and two of them in one table (SemEval-2016 stance's `Target` beside `Stance`)
   leave the label a guess.
+- ATTRIBUTE: a header cell that *is* this name (lower-cased) is the class of a table of measurements
+  (attributes, no text: Kaggle's diabetes `Outcome`, Titanic's `Survived`, UCI's wine `quality`, adult's
+  `income`, iris' `species`), where it is the only such column and its cells are classes
+  (`shardify/plan/measurement_classes.py`): the table then converts a row a record without a stop.
 - POLARITY: a label column chosen by this whole name holds a polarity, where the table may hold a
   finer label beside it (MELD's `Sentiment` beside `Emotion`): a column of words named with a
   CANDIDATE word stops the run (`converters.label_columns.coarse_named`).
@@ -49,30 +53,32 @@ fraud sets (`fraudulent`: the EMSCAD job postings).
 from __future__ import annotations
 
 __all__ = [
-    "COLUMN", "ENDING", "METADATA", "BOOLEAN", "CANDIDATE", "FILE", "LIST_CLASS", "POLARITY", "DECISIVE", "ROLES",
+    "COLUMN", "ENDING", "METADATA", "BOOLEAN", "CANDIDATE", "FILE", "LIST_CLASS", "POLARITY", "DECISIVE", "ATTRIBUTE",
+    "ROLES",
     "VOCABULARY", "words",
 ]
 
-COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE = (
-    "column", "ending", "metadata", "boolean", "candidate", "file", "list_class", "polarity", "decisive",
+COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE, ATTRIBUTE = (
+    "column", "ending", "metadata", "boolean", "candidate", "file", "list_class", "polarity", "decisive", "attribute",
 )
-ROLES = (COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE)
+ROLES = (COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE, ATTRIBUTE)
 
 _C, _E, _M, _B, _W, _F, _L, _P, _D = COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE
+_A = ATTRIBUTE
 
 # (word, its roles). The order is the order COLUMN names are tried in.
 VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(roles)) for word, roles in (
-    ("label", {_C, _E, _W, _F, _L, _D}),
-    ("labels", {_C, _E, _W, _F, _D}),
-    ("class", {_C, _E, _W, _L}),
-    ("category", {_C, _E, _W, _L}),
-    ("target", {_C, _W}),
+    ("label", {_C, _E, _W, _F, _L, _D, _A}),
+    ("labels", {_C, _E, _W, _F, _D, _A}),
+    ("class", {_C, _E, _W, _L, _A}),
+    ("category", {_C, _E, _W, _L, _A}),
+    ("target", {_C, _W, _A}),
     ("tags", {_C, _E, _W}),
     ("tag", {_C, _E, _W}),
     ("sentiment", {_C, _W, _P}),
     ("gold_label", {_C, _D}),  # its words, `gold` and `label`, are CANDIDATE words of their own
     ("is_duplicate", {_C}),
-    ("quality", {_C}),
+    ("quality", {_C, _A}),  # (wine quality's 3..9: a class where its cells are whole and few)
     ("answer", {_C, _B, _F}),
     ("gold", {_W, _F}),
     ("answers", {_F}),
@@ -84,7 +90,7 @@ VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(role
     ("labelid", {_L}),
     ("categoryid", {_L}),
     ("dx", {_M, _W}),
-    ("diagnosis", {_M, _W}),
+    ("diagnosis", {_M, _W, _A}),
     ("finding", {_M}),  # as a word also a report's prose (`finding_text`): a whole header name only
     ("findings", {_M}),
     ("diagnostic", {_W}),
@@ -95,9 +101,9 @@ VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(role
     ("genre", {_W}),
     ("polarity", {_W, _P}),
     ("verdict", {_W}),
-    ("outcome", {_W}),
-    ("species", {_W}),
-    ("variety", {_W}),
+    ("outcome", {_W, _A}),
+    ("species", {_W, _A}),
+    ("variety", {_W, _A}),
     ("breed", {_W}),
     ("family", {_W}),
     ("genus", {_W}),
@@ -110,6 +116,11 @@ VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(role
     ("hateful", {_W}),
     ("clickbait", {_W}),
     ("fake", {_W}),
+    # the class of a table of measurements only, as a whole header name (Titanic's `Survived`, adult's `income`,
+    # scikit-learn's and R's `y`): no label word elsewhere (`income` of a text table is a feature)
+    ("survived", {_A}),
+    ("income", {_A}),
+    ("y", {_A}),
 ))
 
 

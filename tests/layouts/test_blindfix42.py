@@ -64,15 +64,24 @@ _PLAYERS = [
 ]
 
 
-def test_the_case_titanic_stops_naming_the_withheld_class_and_converts_right(tmp_path: Path) -> None:
-    """The case: no text record is written; the stop names the attribute options with `Survived` (the column
-    test.csv lacks, second in train.csv) and the name as a possible text; followed, the truth's records."""
+def test_the_case_titanic_converts_right_with_the_first_command(tmp_path: Path) -> None:
+    """The case: no text record is written (its names are no text). Since attrtables33 `Survived` (a class name,
+    the column test.csv lacks) decides the reading: the first command writes the truth's table records; before,
+    the stop named the attribute options with `Survived` and the name as a possible text."""
     truth = blind42.DATASETS["titanic"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_the_titanic_renamed_class_stops_naming_the_withheld_class_and_the_name_column(tmp_path: Path) -> None:
+    """The twin whose class column is named as no class is (`Outcome2`): the stop names the attribute options with
+    it (the column test.csv lacks, second in train.csv) and the name as a possible text; followed, right."""
+    truth = blind42.DATASETS["titanic"](tmp_path / "download")
+    for table in truth.root.rglob("*.csv"):
+        table.write_text(table.read_text().replace("Survived", "Outcome2"))
     said = refusal(truth.root, tmp_path / "out")
-    assert "--text-column none --keep-columns '*' --label-column 'Survived'" in said, said
+    assert "--text-column none --keep-columns '*' --label-column 'Outcome2'" in said, said
     assert "--text-column 'Name'" in said and "proper names" in said, said
-    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_column="Survived", **_ATTRIBUTES))
-    assert_right(truth, tmp_path / "followed")
 
 
 def _players(root: Path, review: bool = False) -> None:
@@ -124,8 +133,13 @@ def test_twin_names_beside_their_label_alone_are_still_texts(tmp_path: Path) -> 
 
 
 def test_the_case_wdbc_names_the_diagnosis_and_converts_right(tmp_path: Path) -> None:
-    """The case: the stop names --label-column '2' (the M/B column), not the last measure; followed, right."""
+    """The case: wdbc.names documents column 2 as the diagnosis, so the first command reads it (attrtables33);
+    without the .names the stop names --label-column '2' (the M/B column), not the last measure; followed, right."""
     truth = blind42.DATASETS["wdbc"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "first")))
+    assert_right(truth, tmp_path / "first")
+    for names in truth.root.rglob("*.names"):
+        names.unlink()
     said = refusal(truth.root, tmp_path / "out")
     assert "--label-column '2' (the class column; its cells B, M" in said and "'32'" not in said, said
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_column="2", layout="tables", **_ATTRIBUTES))

@@ -1,0 +1,50 @@
+"""A headerless UCI table's class column where its `.names` documents it: read so, as the stop's options would.
+
+Why a module of its own: the stop on tables of attributes (`guards`, `plan.attribute_tables`) names
+`--text-column none --keep-columns '*' --label-column C --layout tables` and leaves the class to the user, the first
+or last column a guess. Where the download's own `.names` numbers the columns under "Attribute Information" and
+names exactly one of them a class (iris.names `5. class:`, wdbc.names `2) Diagnosis`), the files decide it
+(`plan.measurement_classes.documented_class`): detection runs again with the stop's own options
+(`files_decide.DecidedByFiles`), and the plan says which `.names` decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import files_decide, head_reads
+from shardify.config import ConvertConfig
+from shardify.converters import attribute_rows
+from shardify.plan import attribute_tables, layout, measurement_classes
+
+__all__ = ["follow_documented_class"]
+
+_NAMES_LINES = 400  # a UCI .names' lines read for its Attribute Information (wdbc.names' is past line 100)
+
+
+def follow_documented_class(
+    config: ConvertConfig, heads: dict, others: Sequence[str], listings: Sequence[str], message: str
+) -> None:
+    """Raises DecidedByFiles (a row a record, its class the column the download's `.names` documents, `--layout
+    tables`, the `--exclude` of a listing beside: the stop's own options) where the `.names` says which column
+    is the class (`attribute_tables.documented_column`); returns where it does not (the stop stands)."""
+    if config.label_column or config.keep_columns or config.text_column:  # the user's own word: never overridden
+        return
+    names = {p: head_reads.head_lines(config, p, lines=_NAMES_LINES) for p in others if layout.extension(p) == "names"}
+    column = attribute_tables.documented_column(heads, names) if names else ""
+    if column:
+        shown = ", ".join(sorted(heads))
+        note = measurement_classes.note(
+            column, len(heads[min(heads)][0].split(",")) - 1, shown, documented_by=", ".join(sorted(names))
+        )
+        raise files_decide.DecidedByFiles(
+            message,
+            {
+                "layout": layout.TABLES,
+                "text_column": attribute_rows.NO_TEXT,
+                "keep_columns": ("*",),
+                "label_column": column,
+                "exclude": (*config.exclude, *sorted(listings)),
+            },
+            note,
+        )

@@ -1,0 +1,158 @@
+"""The class column of tables of measurements, where the files leave no doubt which it is.
+
+Why a module of its own: a table of attributes and no text (Kaggle's `diabetes.csv` ending in `Outcome`, UCI's
+`iris.data` beside `iris.names`) stopped every first run naming `--text-column none --keep-columns '*'
+--label-column C`, the class the user's to say (tables31). Where exactly one column is named as a class is named
+and its cells are classes, that stop is only a step the user must take to type what the files say; here the
+column is found, and detection reads the tables so, as the user's second run would
+(`beam_jobs/discover/files_decide.py`), the plan saying which column and why.
+
+Two ways a column is named so, both data:
+
+- a header cell that *is* a class name (`column_names.ATTRIBUTE_LABEL_NAMES`, from `label_words.ATTRIBUTE`:
+  `class`, `label`, `target`, `y`, `Outcome`, `diagnosis`, `species`, `quality`, `Survived`, `income`);
+- a headerless UCI table's `.names` whose "Attribute Information" numbers the columns 1..N, one of them so named
+  (iris.names `5. class:`, wdbc.names `2) Diagnosis (M = malignant, B = benign)`): the dataset's own
+  documentation of which column is the class.
+
+A name that is also a coordinate's (`y` beside `x`: a table of points) names no class.
+
+Its cells must be classes: at least _MIN_ROWS sampled, at most _FEW_CLASSES values, some repeated (a value unique
+to each row is an id), none missing and none a number written with a fraction or an exponent. A class-named
+column of fractions (a regression target, a score: scikit-learn's diabetes `target` 151.0, 75.0) is a
+measurement: it stops as before, since whether to read it as a class or keep it as a value is the user's.
+Anything else stops as before: no column so named, two (`class` beside `target`), its cells an id's, fewer than
+_MIN_MEASURES columns beside it that are not keys (a submission's `PassengerId,Survived` alone: a labels file whose
+inputs are elsewhere, no measurements).
+
+Plain functions of names and sampled cells, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from shardify.converters.column_names import ATTRIBUTE_LABEL_NAMES, is_key_name, shown_column
+from shardify.plan.box_format import is_number
+
+__all__ = ["class_cells", "decided_class", "documented_class", "named_classes", "note"]
+
+_MIN_ROWS = 3  # sampled cells before a column's values are judged classes
+_FEW_CLASSES = 20  # as `attribute_rows._FEW_CLASSES`: more values in the rows read are no classes
+# A class name that is also a coordinate's where its partner is a column (a point's `x, y`): no class then.
+_COORDINATE_OF = {"y": "x"}
+_MIN_MEASURES = 2  # columns beside the class, not named as keys or ids: fewer is a labels file, no measurements
+_MISSING = frozenset({"", "?", "NA", "N/A", "NaN", "nan", "NULL", "null", "None"})
+
+
+def named_classes(columns: Sequence[str]) -> list[str]:
+    """The columns whose whole name (stripped, any case) is a class name.
+
+    >>> named_classes(["Glucose", "BMI", "Outcome"]), named_classes(["class", "target", "x"]), named_classes(["class_id"])
+    (['Outcome'], ['class', 'target'], [])
+    >>> named_classes(["f1", "f2", "y"]), named_classes(["x", "y", "z"])  # `y` beside `x` is a coordinate
+    (['y'], [])
+    """
+    lowered = {c.strip().lower() for c in columns}
+    return [
+        c
+        for c in columns
+        if c.strip().lower() in ATTRIBUTE_LABEL_NAMES and _COORDINATE_OF.get(c.strip().lower(), "") not in lowered
+    ]
+
+
+def class_cells(cells: Sequence[object]) -> bool:
+    """Cells that are classes: _MIN_ROWS or more, at most _FEW_CLASSES values, a value repeated, none missing,
+    no number written with a fraction or an exponent.
+
+    >>> class_cells(["0", "1", "1", "0"]), class_cells(["Iris-setosa"] * 5), class_cells(["M", "B", "B"])
+    (True, True, True)
+    >>> class_cells(["151.0", "75.0", "141.0", "75.0"]), class_cells(["1", "2", "3"]), class_cells(["1", "", "1"])
+    (False, False, False)
+    """
+    values = [str(cell).strip() for cell in cells]
+    distinct = set(values)
+    if len(values) < _MIN_ROWS or len(distinct) > _FEW_CLASSES or len(distinct) == len(values):
+        return False
+    return not any(v in _MISSING or (is_number(v) and not re.fullmatch(r"[+-]?\d+", v)) for v in distinct)
+
+
+def decided_class(tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[object]]]]) -> str:
+    """The one class-named column of the tables (each path -> (its columns, its sampled rows)), where its
+    cells are classes in every table holding it and no table names another; else "". A table without it
+    (a competition's test.csv) is read unlabelled, as `--label-column` reads it.
+
+    >>> rows = [("6", "148", "1"), ("1", "85", "0"), ("8", "183", "1")]
+    >>> decided_class({"diabetes.csv": (("Pregnancies", "Glucose", "Outcome"), rows)})
+    'Outcome'
+    >>> decided_class({"a.csv": (("x", "class", "target"), rows)}), decided_class({"a.csv": (("x", "y", "z"), rows)})
+    ('', '')
+    >>> decided_class({"gender_submission.csv": (("PassengerId", "Glucose", "Outcome"), rows)})
+    ''
+
+    """
+    named = {c for columns, _ in tables.values() for c in named_classes(columns)}
+    if len(named) != 1 or any(len(named_classes(columns)) > 1 for columns, _ in tables.values()):
+        return ""
+    column = named.pop()
+    holding = [(columns, rows) for columns, rows in tables.values() if column in columns]
+    for columns, rows in holding:
+        if sum(not is_key_name(c) for c in columns if c != column) < _MIN_MEASURES:
+            return ""  # an id and a class (a submission's `PassengerId,Survived`, a labels file): no measurements
+        i = list(columns).index(column)
+        if not class_cells([row[i] for row in rows if len(row) == len(columns)]):
+            return ""
+    return column
+
+
+_ITEM = re.compile(r"\s*(\d+)(?:\s*-\s*(\d+))?\s*[.)]\s*(.*)")
+
+
+def documented_class(names_lines: Sequence[str], width: int) -> str:
+    """The column (its number from 1, as text) a UCI `.names` documents as the class of a table `width`
+    cells wide, or "": under its "Attribute Information" heading, items numbered 1, 2, ... (a range `3-32)`
+    counts as many) running to `width`, exactly one of them named as a class is (`named_classes`: the words
+    before a `:`, `(`, tab or ` - `).
+
+    >>> iris = ["7. Attribute Information:", "   1. sepal length in cm", "   2. sepal width in cm",
+    ...         "   3. petal length in cm", "   4. petal width in cm", "   5. class:", "      -- Iris Setosa",
+    ...         "8. Missing Attribute Values: None"]
+    >>> documented_class(iris, 5), documented_class(iris, 6)
+    ('5', '')
+    >>> documented_class(["7. Attribute information", "", "1) ID number", "2) Diagnosis (M = malignant, B = benign)",
+    ...                   "3-32)", "", "8. Missing attribute values: none"], 32)
+    '2'
+    """
+    start = next((i for i, line in enumerate(names_lines) if "attribute information" in line.lower()), -1)
+    if start < 0:
+        return ""
+    last, found = 0, []
+    for line in names_lines[start + 1 :]:
+        item = _ITEM.fullmatch(line.rstrip())
+        if not item:
+            continue
+        first, end = int(item.group(1)), int(item.group(2) or item.group(1))
+        if first != last + 1 or end < first:
+            break  # the next section (`8. Missing Attribute Values`), or no list of the columns
+        name = re.split(r":|\(|\t| - ", item.group(3), maxsplit=1)[0].strip()
+        if first == end and named_classes([name]):
+            found.append(str(first))
+        last = end
+    return found[0] if last == width and len(found) == 1 else ""
+
+
+def note(column: str, kept: int, files: str, unlabelled: Sequence[str] = (), documented_by: str = "") -> str:
+    """The plan's line for tables read so: which column, and what decided it.
+
+    >>> note("Outcome", 8, "diabetes.csv")
+    "a table of measurements: each row a record of its 8 columns, labelled by 'Outcome' (diabetes.csv: the one column named as a class, its cells classes; --label-column names another)"
+    >>> note("5", 4, "iris.data", documented_by="iris.names").split(" labelled ")[1]
+    'by column 5 (iris.names documents it as the class, its cells classes; --label-column names another)'
+    """
+    without = f"; {', '.join(unlabelled)} without it: read unlabelled" if unlabelled else ""
+    why = f"{documented_by} documents it as the class" if documented_by else f"{files}: the one column named as a class"
+    return (
+        f"a table of measurements: each row a record of its {kept} columns, labelled by {shown_column(column)} "
+        f"({why}, its cells classes{without}; --label-column names another)"
+    )
