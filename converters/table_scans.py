@@ -17,11 +17,11 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import token_tables
+from shardify.converters import keyed_lines, token_tables
 from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, row_ranges, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
-    BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, SEPARATOR_OF, TAGGED_LINES, TSV,
+    BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, KEYED_LINES, SEPARATOR_OF, TAGGED_LINES, TSV,
     CountingLines, Row, RowError, RowTooLong, TableHeader, malformed, not_valid, read_header, table_dialect, too_long,
 )
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -201,6 +201,11 @@ def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING, c
     if fmt in token_tables.SEPARATOR_OF:
         text = line.decode(encoding) if isinstance(line, bytes) else line
         return dict(zip(columns, token_tables.split_fields(text, token_tables.SEPARATOR_OF[fmt], len(columns))))
+    if fmt == KEYED_LINES:  # `<id> <text>` (`keyed_lines`): two named cells, no label
+        found = keyed_lines.split_keyed(line.decode("utf-8") if isinstance(line, bytes) else line)
+        if isinstance(found, str):
+            raise InvalidInputError(found)
+        return dict(zip(keyed_lines.COLUMNS, found))
     if fmt in LINE_FORMATS:
         text = line.decode(encoding if fmt in SEPARATOR_OF else "utf-8") if isinstance(line, bytes) else line
         found = (line_tables.trailing_split(text, SEPARATOR_OF[fmt]) if fmt in SEPARATOR_OF

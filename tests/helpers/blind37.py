@@ -442,6 +442,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
     "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT)},
     # readers32's clip stop names the transcripts (beam_jobs/discover/clip_transcripts.py; '|' rows read: token_tables)
     "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)},  # (and --no-header, also named)
+    # readers33d's clip stop names the `<id> <text>` transcripts and these (clip_transcripts, converters/keyed_lines)
+    "librispeech": {"layout": "tables", "exclude": ("**/*.flac", "*.TXT")},
     # the stop on tables of no text names these three (attribute_tables; tried by readers33a: right)
     "stroke": {"text_column": "none", "keep_columns": ("*",), "label_column": "stroke"}}
 
