@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import blind37
+from helpers import blind37, blind41
+from helpers.made_files import image_file
 from helpers.refusals import refusal
 from helpers.unseen_judge import assert_right, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
@@ -142,3 +143,83 @@ def test_our_own_output_is_no_transcript_table(tmp_path: Path) -> None:
         run_conversion(ConvertConfig(str(tmp_path / "out"), str(tmp_path / "again"), layout="tables"))
     assert isinstance(stopped.value, ShardifyError) and not (tmp_path / "again" / "manifest.json").exists()
     assert not isinstance(stopped.value, UsageError) or "shardify" in str(stopped.value).lower()
+
+
+# ---- boxes of one class no file names (blind41's guns) ----------------------------------------------------------
+# Kind: per-image box files opening with their count, then `x1 y1 x2 y2` a line, no class field and no number
+# (`Counted corner boxes of one class named nowhere`, shardify/plan/box_format_rows.py): the run stops naming
+# --label-names (beam_jobs/discover/box_tables.py), which writes the boxes as objects of the class it names. The
+# batch's truth keeps guns' records unlabelled (the files name no class), so following the stop labels each image
+# `gun` where the truth has none: still a useless stop by the tally, a useful one to a user (the boxes written).
+
+
+def _boxes(out: Path) -> dict[str, list[str]]:
+    return written_records(out)["objects"]
+
+
+def test_guns_stops_naming_label_names_which_writes_every_box(tmp_path: Path) -> None:
+    truth = blind41.DATASETS["guns"](tmp_path / "download")
+    message = refusal(truth.root, tmp_path / "out")
+    assert names_option(message, "label_names") and "Labels/1.txt" in message and "names no class" in message, message
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_names=("gun",)))
+    boxes = _boxes(tmp_path / "followed")
+    assert {rid: len(names) for rid, names in boxes.items()} == {rid: len(want) for rid, want in truth.objects.items()}
+    assert {name for names in boxes.values() for name in names} == {"gun"}
+
+
+def _bbox_label_tool(root: Path, files: dict[str, str]) -> Path:
+    """A BBox-Label-Tool export (github puzzledqs/BBox-Label-Tool, and the copies of its main.py in the code corpus:
+    find_string 'self.bboxList)': `saveImage` writes `f.write('%d\\n' % len(self.bboxList))`, then each box's
+    numbers joined by spaces, to `Labels/<set>/<image>.txt`; images read from `./Images/<set>/`; a reader of such a
+    folder: `x1,y1,x2,y2 = lines[1].strip().split(' ')` under `labels/<category>/`): one set folder `001`, the
+    boxes of whatever one class the person drew, named in no file. `files` maps each image's stem to its file."""
+    for stem, text in files.items():
+        image_file(root / "Images" / "001" / f"{stem}.jpg", f"blt{stem}", fmt="JPEG")
+        (root / "Labels" / "001").mkdir(parents=True, exist_ok=True)
+        (root / "Labels" / "001" / f"{stem}.txt").write_text(text)
+    return root
+
+
+def test_a_neighbour_from_the_bbox_label_tool_stops_and_converts_with_one_name(tmp_path: Path) -> None:
+    src = _bbox_label_tool(tmp_path / "tool", {"a1": "2\n1 1 10 8\n4 2 16 12\n", "a2": "1\n3 3 9 9\n", "a3": "0\n"})
+    message = refusal(src, tmp_path / "out")
+    assert names_option(message, "label_names") and "names no class" in message, message
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), label_names=("horse",)))
+    boxes = _boxes(tmp_path / "followed")
+    assert {rid: len(names) for rid, names in boxes.items()} == {
+        "Images/001/a1.jpg": 2,
+        "Images/001/a2.jpg": 1,
+        "Images/001/a3.jpg": 0,
+    }
+    # two names for the one class: which is meant cannot be told
+    assert "names 2 classes" in refusal(src, tmp_path / "out2", label_names=("horse", "gun"))
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("3\n1 1 10 8\n4 2 16 12\n", "count line says 3 boxes, but it holds 2"),  # cut short
+        ("1\n1 1 10 8\n1\n4 2 16 12\n", "count lines"),  # two files run together
+        ("2\n1 1 10 8\n4 2 nan 12\n", "line 3"),  # NaN: no box
+        ("2\n1 1 10 8\n4 2 1e999 12\n", "not a finite number"),  # a huge value: never a box of inf
+    ],
+)
+def test_hostile_box_files_are_their_images_rejects(tmp_path: Path, text: str, reason: str) -> None:
+    src = _bbox_label_tool(
+        tmp_path / "tool",
+        {"a1": "2\n1 1 10 8\n4 2 16 12\n", "a2": "1\n3 3 9 9\n", "b1": text, "a4": "1\n2 2 8 8\n", "a5": "1\n2 2 9 9\n"},
+    )
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_names=("horse",), max_rejects="50%"))
+    boxes = _boxes(tmp_path / "out")
+    assert boxes["Images/001/a1.jpg"] == ["horse", "horse"]
+    rejected = (tmp_path / "out" / "rejected.jsonl").read_text() if (tmp_path / "out" / "rejected.jsonl").exists() else ""
+    assert "Images/001/b1.jpg" not in boxes and reason in rejected and "Images/001/b1.jpg" in rejected, rejected
+
+
+def test_four_numbers_a_line_without_a_count_are_no_such_files(tmp_path: Path) -> None:
+    # the same lines without their count line: CARPK-like or anything else, never this format
+    from shardify.plan import box_formats
+
+    assert box_formats.per_image_format("Labels", ["1 1 10 8", "4 2 16 12"]) is None
+    assert box_formats.per_image_format("Labels", ["2", "1 1 10 8", "4 2 16 12"]).single_class == box_formats.UNNAMED_CLASS
+    assert box_formats.per_image_format("images", ["2", "1 1 10 8", "4 2 16 12"]) is None  # not an annotation folder's name
