@@ -36,7 +36,7 @@ from shardify.plan import box_formats, literal_tables
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["named_class", "per_image_objects", "per_image_json_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows",
+__all__ = ["named_class", "unnamed_class", "per_image_objects", "per_image_json_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows",
            "read_class_names", "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES", "UnreadableDocument"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
@@ -59,6 +59,12 @@ def _shape(fmt: BoxFormat) -> str:
     return f"a {fmt.name} line of {shown} fields, its box numbers"
 
 
+# The header of PER_IMAGE formats whose files open with the number of boxes that follow (WiderPerson's,
+# Guns Object Detection's): a file holding another number of box lines is cut short or padded, its
+# image's reject, never written with some of its boxes.
+_COUNT_HEADER = r"\d+"
+
+
 def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     """The objects of one image's annotation file (an empty file: an image with no objects).
 
@@ -75,14 +81,18 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
         text = data.decode("latin-1")  # PASCAL 1.00's files are Latin-1 (INRIA's `Rh\xf4ne`); its box lines are ASCII
     if fmt.line_pattern:
         return _sentence_objects(text, fmt)
-    found = []
+    found, counts = [], []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = fmt.fields_of(line)
         if not fields or fmt.header_line(line):
+            counts += [line.strip()] if fields and fmt.header == _COUNT_HEADER else []
             continue
         if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")
         found.append(box_object(fmt, fields, f"line {number}"))
+    if counts and (len(counts) > 1 or int(counts[0]) != len(found)):  # a file cut short, or two files run together
+        raise InvalidInputError(f"its count line says {counts[0]} boxes, but it holds {len(found)} box lines"
+                                + (f" and {len(counts)} count lines" if len(counts) > 1 else ""))
     return tuple(found)
 
 
@@ -96,6 +106,18 @@ def named_class(objects: Sequence[SourceObject], number: str, name: str) -> tupl
     if other:
         raise InvalidInputError(f"its class {other[0]} is not the one class {number} that --label-names names ({name})")
     return tuple(dataclasses.replace(obj, label=name) for obj in objects)
+
+
+def unnamed_class(objects: Sequence[SourceObject]) -> tuple[SourceObject, ...]:
+    """The objects of a file of one class named nowhere (`box_formats.UNNAMED_CLASS`) where no name
+    was given (a layout file without `names`): none where there are none, else the image's reject.
+
+    Raises:
+      InvalidInputError: objects whose class no one named (written, each would carry a placeholder).
+    """
+    if any(not obj.skipped for obj in objects):
+        raise InvalidInputError("its boxes are of one class no file names: give it with --label-names (one line, the name)")
+    return tuple(objects)
 
 
 def _sentence_objects(text: str, fmt: BoxFormat) -> tuple[SourceObject, ...]:

@@ -17,11 +17,11 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import arff_tables, c45_cases, token_tables
+from shardify.converters import arff_tables, c45_cases, keyed_lines, token_tables
 from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, row_ranges, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
-    BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, SEPARATOR_OF, TAGGED_LINES, TSV,
+    BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, KEYED_LINES, SEPARATOR_OF, TAGGED_LINES, TSV,
     CountingLines, Row, RowError, RowTooLong, TableHeader, malformed, not_valid, read_header, table_dialect, too_long,
 )
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -207,6 +207,11 @@ def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING, c
     if fmt == c45_cases.FORMAT:
         text = line.decode(encoding) if isinstance(line, bytes) else line
         return dict(zip(columns, c45_cases.case_cells(text, len(columns))))
+    if fmt == KEYED_LINES:  # `<id> <text>` (`keyed_lines`): two named cells, no label
+        found = keyed_lines.split_keyed(line.decode("utf-8") if isinstance(line, bytes) else line)
+        if isinstance(found, str):
+            raise InvalidInputError(found)
+        return dict(zip(keyed_lines.COLUMNS, found))
     if fmt in LINE_FORMATS:
         text = line.decode(encoding if fmt in SEPARATOR_OF else "utf-8") if isinstance(line, bytes) else line
         found = (line_tables.trailing_split(text, SEPARATOR_OF[fmt]) if fmt in SEPARATOR_OF

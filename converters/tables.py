@@ -36,6 +36,7 @@ from shardify.converters import (
     header_rows,
     json_lines,
     json_records,
+    keyed_lines,
     line_blocks,
     line_tables,
     parquet_tables,
@@ -64,6 +65,7 @@ __all__ = [
     "CSV",
     "FASTTEXT",
     "JSONL",
+    "KEYED_LINES",
     "LINES",
     "LINE_FORMATS",
     "MAX_ROW_BYTES",
@@ -100,11 +102,13 @@ TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
 SEMICOLON_LINES = "semicolon_lines"  # a .txt of `text;label` lines, told by its content (see `line_tables`)
 AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), told so too
 TAGGED_LINES = "tagged_lines"  # a .txt of `<label>text<\\label>` lines (Emotion-Stimulus': `plan.tagged_lines`)
+KEYED_LINES = "keyed_lines"  # a .txt of `<id> <text>` lines (LibriSpeech's `.trans.txt`: `keyed_lines`)
 # The `text<sep>label` formats by their separator (`line_tables.LABEL_SEPARATORS`), and back.
 SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
-LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values(), c45_cases.FORMAT)
+LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, KEYED_LINES, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values(),
+                c45_cases.FORMAT)
 
 
 def table_format(relpath: str) -> str:
@@ -267,6 +271,10 @@ def read_header(
             check_head_decodes(raw, encoding)
             return TableHeader(line_tables.COLUMNS, present=False, described="`<label>text<\\label>` lines, the label the tag",
                                fmt=TAGGED_LINES)
+        if keyed_lines.looks_keyed(head if whole else head[:-1]):  # LibriSpeech's `<utterance id> <TRANSCRIPT>`
+            check_head_decodes(raw, encoding)
+            return TableHeader(keyed_lines.COLUMNS, present=False, described="`<id> <text>` lines, the id kept, no label",
+                               fmt=KEYED_LINES)
         if not line_tables.is_tab_labelled(head, whole=whole):
             raise InvalidInputError(
                 "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "

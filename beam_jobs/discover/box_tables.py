@@ -82,6 +82,8 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
             lines = label_file_found.head_lines(config, first) if first else []
             fmt = box_formats.per_image_format(posixpath.basename(folder), lines, layout.extension(first)) if first else None
+            if fmt is None and first and roots:  # a mirror tree (`Labels/<set>/` of `Images/<set>/`): its root's name tells
+                fmt = box_formats.per_image_format(posixpath.basename(roots[0]), lines, layout.extension(first))
         if fmt is None:
             if documents:
                 _stop_keyless(config, folder, documents, image_folder, roots)
@@ -104,6 +106,9 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if fmt.pairing == box_formats.PER_IMAGE and fmt.numbered_class:  # CARPK's one class, numbered, named nowhere
             names = _one_class_named(config, folder, first, fmt)
             note += f"; class {names[0]} named {names[1]!r} (--label-names)"
+        elif fmt.pairing == box_formats.PER_IMAGE and fmt.single_class == box_formats.UNNAMED_CLASS:  # Guns': no class at all
+            names = (box_formats.UNNAMED_CLASS, _unnamed_class_named(config, folder, first))
+            note += f"; every box a {names[1]!r} (--label-names)"
         found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note,
                               names=names, unannotated=bare))
     return found
@@ -177,6 +182,27 @@ def _one_class_named(config: ConvertConfig, folder: str, first: str, fmt: box_fo
         f"{folder}/ holds a box a line ({first}: {line.strip()!r}: the corners x1 y1 x2 y2, then the class), every box of "
         f"one class numbered {number}, named nowhere in SRC: {given}name it with --label-names FILE (one line, the "
         "class's name: `car`), or describe the dataset in a layout file (docs/layout-files.md)"
+    )
+
+
+def _unnamed_class_named(config: ConvertConfig, folder: str, first: str) -> str:
+    """The name `--label-names` gives the one class of a folder of boxes that name no class at all
+    (Guns Object Detection's `Labels/<n>.txt`: a count line, then `x1 y1 x2 y2` lines).
+
+    Raises:
+      UsageError: no name given, or more than one: the boxes are the dataset's objects, but of what
+        class only the user can say (written under a made-up name, every record would carry it).
+    """
+    if len(config.label_names) == 1:
+        return config.label_names[0]
+    lines = [line.strip() for line in label_file_found.head_lines(config, first) if line.strip()][:2]
+    given = f"--label-names names {len(config.label_names)} classes; " if config.label_names else ""
+    raise UsageError(
+        f"{folder}/ holds a file of boxes per image ({first}: {' / '.join(map(repr, lines))}: the number of boxes, then the "
+        f"corners x1 y1 x2 y2 a line) and names no class: every box is of one class the dataset names only in its "
+        f"documentation: {given}name it with --label-names FILE (one line, the class's name: `gun`), which writes the boxes "
+        "as objects of that class and labels each image by it; or --label-level 0 for the images without their boxes, "
+        "or describe the dataset in a layout file (docs/layout-files.md)"
     )
 
 

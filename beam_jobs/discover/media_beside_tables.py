@@ -101,13 +101,18 @@ def check_clip_inputs(sample: Sequence[str], detected: layout.SourceLayout, conf
     kinds = ", ".join(sorted({"." + layout.extension(p) for p in clips}))
     others = sorted({posixpath.dirname(p) + "/" for p in inputs if layout.extension(p) not in AV_EXTENSIONS})
     apart = [f for f in folders if f not in others]
-    if others and len(apart) == len(folders):  # (review26: a folder of .wav pronunciations beside class folders of photos)
+    # LJ Speech's metadata.csv beside wavs/, LibriSpeech's `.trans.txt` beside its FLACs: the transcripts
+    # converted alone (`clip_transcripts`), first: AISHELL's one transcript file lies apart from the clips too
+    transcripts = clip_transcripts.transcripts_hint(config, sample, clips) if config is not None else ""
+    if transcripts:
+        way = transcripts
+    elif others and len(apart) == len(folders):  # (review26: a folder of .wav pronunciations beside class folders of photos)
         top = " ".join(f"--exclude '*.{kind}'" for kind in sorted({layout.extension(c) for c in clips if "/" not in c}))
         excludes = " ".join(f"--exclude '{f}**'" if f != "/" else top for f in apart[:8])
         way = (f"; where the clips are not the dataset's inputs but the {len(inputs) - len(clips)} other files are (in "
                f"{', '.join(others[:3])}{' and more' if len(others) > 3 else ''}), leave the clips out: {excludes}")
-    else:  # LJ Speech's metadata.csv beside wavs/: the transcripts converted alone (`clip_transcripts`)
-        way = clip_transcripts.transcripts_hint(config, sample, clips) if config is not None else ""
+    else:
+        way = ""
     raise UsageError(
         f"the inputs are audio or video files ({len(clips)} of the {len(inputs)} found: {kinds} in {shown}): shardify writes "
         "images and texts into records, not audio or video, and no option changes that; decode the clips into features or "

@@ -166,6 +166,9 @@ class ReadEvidence(beam.DoFn):
                         objects = tuple(o if o.skipped else dataclasses.replace(o, label=folder_name) for o in objects)
                     if fmt.numbered_class and found.names:  # one numbered class, named by --label-names
                         objects = box_text.named_class(objects, *found.names)
+                    elif fmt.single_class == box_formats.UNNAMED_CLASS:  # one class named nowhere: --label-names's
+                        objects = box_text.named_class(objects, box_formats.UNNAMED_CLASS, found.names[1]) if found.names else (
+                            box_text.unnamed_class(objects))
                 else:
                     objects = evidence_files.yolo_annotation(data, found.names)
             except (InvalidInputError, OSError) as error:

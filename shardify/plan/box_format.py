@@ -30,6 +30,7 @@ __all__ = [
     "FIELD_CLASSES",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
+    "UNNAMED_CLASS",
     "LISTS_EVERY_IMAGE",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
@@ -75,6 +76,11 @@ FOLDER_TABLES = "table per folder"
 # the table) is the class: FlickrLogos-32's `classes/masks/<class>/<image>.bboxes.txt`, UEC FOOD's
 # `<id>/bb_info.txt`. The readers put the folder's name in its place.
 FOLDER_CLASS = "(its folder)"
+# `single_class` of a format whose files hold boxes of one class and name it nowhere, neither by a
+# word nor by a number (Guns Object Detection's `Labels/<n>.txt`: a count line, then `x1 y1 x2 y2`
+# lines): the run stops until `--label-names` names the class (`beam_jobs/discover/box_tables.py`), and
+# an object read without that name is its image's reject, never written under this placeholder.
+UNNAMED_CLASS = "(named by --label-names)"
 # Pairings whose files list every image they annotate, those without objects included (WIDER FACE's
 # and FDDB's blocks, a `0` count for a face-less photo; TT100K's and BDD100K's documents, an entry of
 # no objects; CrowdHuman's .odgt lines): an image in none of them is outside the annotated set (FDDB's

@@ -20,6 +20,7 @@ from shardify.plan.box_format import (
     POINTS_PIXELS,
     QUAD_PIXELS,
     ROTATED_PIXELS,
+    UNNAMED_CLASS,
     WORDS_BEFORE_BOX,
     XYWH_PIXELS,
     XYXY_PIXELS,
@@ -106,6 +107,19 @@ FORMATS: tuple[BoxFormat, ...] = (
         numbered_class=True,  # one class number in every line (`per_image_format`), named nowhere: --label-names
         source="CARPK and PUCPR+ devkits (Hsieh et al., ICCV 2017, lafi.github.io/LPN): data/Annotations/<image>.txt, "
         "`x1 y1 x2 y2 1` a car a line, class 1 the one class; ImageSets/train.txt, test.txt",
+    ),
+    BoxFormat(
+        name="Counted corner boxes of one class named nowhere",
+        pairing=PER_IMAGE,
+        files=r"Labels|labels|Annotations|annotations",  # Guns Object Detection's Labels/<n>.txt beside Images/<n>.jpeg
+        fields=(4,),
+        single_class=UNNAMED_CLASS,  # no class field, no number: --label-names names the one class (box_tables)
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        header=r"\d+",  # the first line: the number of boxes that follow (WiderPerson's, without a class field)
+        opens_with_header=True,  # always: four numbers a line without it are no count of anything
+        source="Guns Object Detection (kaggle issaisasank/guns-object-detection) readers: `num_objects = "
+        "int(f.readline())`, then `x_min, y_min, x_max, y_max` a box a line; one class, hand guns, named in no file",
     ),
     BoxFormat(
         name="ICDAR text quadrilaterals",

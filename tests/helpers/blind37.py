@@ -89,6 +89,13 @@ whose first name is the background read as labels (converters/mat_tags.py; ccp r
 FOLLOW then set to the three options its stop names (they convert it right): 3/4/3/0/0 (13:45 UTC). Batches
 12, 14, 16, 17, 18, 20, 22, 24, 26, 29, 31, 32, 36, 38 re-tallied after it (13:20-13:40 UTC): as on main but 29
 (egohands right: 6/3/1/0/0); no right lost.
+After readers33d (tests/test_readers33d.py; `<id> <text>` transcripts by kind): a `.txt` of `<id> <text>` lines read
+as a table is one of `id` and `text`, no label (converters/keyed_lines.py), and the clip stop names such files when
+an id names a clip, with --layout tables and the --exclude of the clips and the other files (clip_transcripts):
+librispeech a good stop (FOLLOW its three options). Before (14:00 UTC, at ade246fb): 3/4/3/0/0; after (14:03 UTC):
+3 right, 5 good stops, 2 useless stops, 0 exit 1, 0 WRONG EXIT 0. ships still a useless stop (no option writes the
+scenes unlabelled beside chips labelled by --label-from-name: the scenes are its rejects). Batches 16, 17, 24, 26,
+27, 29, 30, 33, 35, 36, 38, 39, 41 re-tallied after it (14:03-14:18 UTC): as on main, no right lost.
 """
 
 from __future__ import annotations
@@ -442,6 +449,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
     "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT)},
     # readers32's clip stop names the transcripts (beam_jobs/discover/clip_transcripts.py; '|' rows read: token_tables)
     "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)},  # (and --no-header, also named)
+    # readers33d's clip stop names the `<id> <text>` transcripts and these (clip_transcripts, converters/keyed_lines)
+    "librispeech": {"layout": "tables", "exclude": ("**/*.flac", "*.TXT")},
     # the stop on tables of no text names these three (attribute_tables; tried by readers33a: right)
     "stroke": {"text_column": "none", "keep_columns": ("*",), "label_column": "stroke"}}
 

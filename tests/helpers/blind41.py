@@ -354,6 +354,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "oregon_wildlife": None,
     "mar20": None,
     "guns": None,               # --label-level 0 (the stop's) writes the images without their boxes (tried: wrong)
+    # (since readers33d the stop names --label-names FILE (one line, `gun`): every box written as an object of that class,
+    # the counts the truth's, but each image then labelled `gun` where the truth, no file naming a class, has none)
     "gta5": None,
     "nuinsseg": {"label_level": 0, "exclude": ("*/distance maps", "*/label masks modify", "*/mask binary", "*/vague areas")},
     # (the stop's since blindfix41, tried: right; at 5007f5c2 the stop offered --labels or class_path/class_leaf, and

@@ -41,7 +41,9 @@ WRONG = {
     # boxes read as its objects (converters/mat_boxes.py)
     # ljspeech: STOPPED at a95f01c (the WAVs audio inputs, no option named); a good stop since readers32: the clip stop
     # names metadata.csv's transcripts and --exclude 'wavs/**' --text-column 2 --keep-columns 1 (clip_transcripts)
-    "librispeech": "STOPS at a95f01c: the FLACs are audio inputs; no option converts it (the media rule)",
+    # librispeech: STOPPED at a95f01c (the FLACs audio inputs, no option named); a good stop since readers33d: the clip
+    # stop names the `<id> <text>` .trans.txt files and --layout tables --exclude '**/*.flac' --exclude '*.TXT'
+    # (clip_transcripts, converters/keyed_lines.py)
     # stroke: STOPPED at a95f01c (no column holds text); a good stop: the stop names --text-column none --keep-columns
     # '*' --label-column 'stroke', which convert it right (FOLLOW set by readers33a)
     "sen1floods11": ("STOPS (exit 2) since batch37fix (EXIT 1 at a95f01c: no records written, every float32 and int32 "

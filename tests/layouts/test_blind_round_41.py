@@ -29,8 +29,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "guns": "a stop offering --labels or --label-level 0: the box files (Labels/<n>.txt, a count then corners, no "
-            "class) are not read, so --label-level 0 writes the images without their boxes",
+    "guns": "a stop offering --labels or --label-level 0 at 5007f5c2: the box files (Labels/<n>.txt, a count then "
+            "corners, no class) were not read; since readers33d a stop naming --label-names, which writes every box as an "
+            "object of the one class it names, but labels each image by it where the truth keeps them unlabelled",
     # mushroom: a good stop since blindfix41 (tests/layouts/test_blindfix41.py; at 5007f5c2 the stop offered
     # --label-from-name, --labels or --label-level 0, and --layout tables rejected agaricus-lepiota.data: 'not a table')
     # nuinsseg: a good stop since blindfix41 (at 5007f5c2 a stop on classes at uneven depths, 'distance maps/' beside
