@@ -78,6 +78,11 @@ read by content take the split their names give where two or more name different
 (drinks right; reading its class_id alone had written its test images as train, exit 0, on the way). 8 right, 1 good
 stop, 0 useless stops, 1 exit 1 (bank_marketing), 0 WRONG EXIT 0 (14:07 UTC). Batches 30, 31, 34, 36 re-tallied
 after it (14:09 UTC): 4/3/3/0/0, 5/5/0/0/0, 7/3/0/0/0, 6/4/0/0/0, as on main.
+Then a file that reads as no table (bank-names.txt, prose) keeps no table of attributes from the stop naming
+--text-column none and the class column (beam_jobs/discover/text_columns.py): bank_marketing exit 1 -> a useless
+stop (its options make each table a split of its file's name, 'bank_full' and 'bank'; left). 8 right, 1 good stop,
+1 useless stop, 0 exit 1, 0 WRONG EXIT 0 (14:17 UTC); batches 35, 39, 40, 41, 42 re-tallied (14:18 UTC): 6/3/1/0/0,
+5/3/2/0/0, 4/2/4/0/0, 5/4/1/0/0, 4/3/3/0/0, as on main.
 """
 
 from __future__ import annotations
@@ -327,7 +332,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "covid_qu": {"label_level": 4},  # the stop's own option: the class folders above images/ kept as the labels (tried)
     "symptom2disease": None,
     "financial_tweets": None,
-    "bank_marketing": None,  # --text-column none --keep-columns '*' --label-column y name the files as splits (tried: wrong)
+    "bank_marketing": None,  # --text-column none --keep-columns '*' --label-column y (the stop's since blindfix43) name
+    # the files as splits, 'bank_full' and 'bank' (tried: wrong); at 8aa88b1b no stop, exit 1
 }
 
 # The tally (tests/helpers/blind43_baseline_8aa88b1b.json).

@@ -12,7 +12,8 @@ As measured on the branch blind43 at main's 8aa88b1b (`python tests/helpers/blin
 tests/helpers/blind43_baseline_8aa88b1b.json): 7 right (cardd, dog_emotion, financial_tweets, indian_food,
 mango_leaf, symptom2disease, tea_sickness), 1 good stop (covid_qu: --label-level 4), 0 useless stops, 2 exit 1
 (bank_marketing, drinks), 0 wrong with exit 0. Since blindfix43 (tests/layouts/test_blindfix43.py): drinks right:
-8 right, 1 good stop, 1 exit 1 (bank_marketing).
+8 right, 1 good stop, 1 exit 1 (bank_marketing); then bank_marketing a useless stop: 8 right, 1 good stop, 1 useless
+stop, 0 exit 1.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "bank_marketing": "exit 1, no records written: bank-full.csv, a ';'-separated table of quoted cells whose class "
-                      "is the last column 'y', is read as a table of no text column, each row rejected",
+    "bank_marketing": "a stop naming --text-column none --keep-columns '*' --label-column 'y', with which each table "
+                      "is a split of its file's name ('bank_full', 'bank': bank.csv is a 10% sample of bank-full.csv, "
+                      "no split); at 8aa88b1b exit 1, bank-names.txt (prose) keeping that stop off, every row rejected",
     # drinks: right since blindfix43 (at 8aa88b1b exit 1: labels_{train,test}.csv, 'frame,xmin,xmax,ymin,ymax,
     # class_id', were read as label files, each image of two boxes rejected as 'rows .. give it different labels')
 }
