@@ -23,6 +23,7 @@ no objects (a folder of its own a split of its own: MIO-TCD's test/).
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import box_unit_doubt, label_file_found
@@ -35,8 +36,9 @@ from shardify.inputs.paths import join_path
 from shardify.plan import box_columns, box_damaged_rows, box_witness, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
+from shardify.plan.structure import split_word
 
-__all__ = ["content_table_evidence", "open_readings", "without_exports"]
+__all__ = ["content_table_evidence", "open_readings", "split_of_name", "without_exports"]
 
 # Evidence that gives images their objects in a documented shape: a table read by content beside
 # it is an export of the same boxes (BCCD's test.csv of `filename,cell_type,xmin,xmax,ymin,ymax`
@@ -210,8 +212,23 @@ def content_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed
         how = (f"a row per box, {header}, its columns read from their content: {', '.join(fmt.columns)}, "
                f"the box {'as its header names it' if reading.named and len(orders) == 1 else fits}")
         note = f"{path}: objects of the images it names ({how}): {fmt.shown}"
-        found.append(Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, note=note))
+        # the table's name may give its images' split, as a documented table's does (the drinks set's
+        # labels_train.csv and labels_test.csv over one folder of images); `box_tables.with_box_annotations`
+        # keeps it only where two or more tables name different splits and no folder gives them
+        split = split_of_name(posixpath.basename(path))
+        found.append(Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, note=note, split=split))
     return found
+
+
+def split_of_name(name: str) -> str:
+    """The split one word of a file's name gives (`wider_face_val_bbx_gt.txt`: val,
+    `oidv6-train-annotations-bbox.csv`: train, `labels_test.csv`: test), or "".
+
+    >>> split_of_name("labels_test.csv"), split_of_name("gt_train.csv"), split_of_name("annotations.csv")
+    ('test', 'train', '')
+    """
+    splits = {split_word(word) for word in re.split(r"[^A-Za-z0-9]+", posixpath.splitext(name)[0])} - {None, ""}
+    return splits.pop() if len(splits) == 1 else ""
 
 
 def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[Evidence]) -> str:

@@ -31,7 +31,6 @@ from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, file_name_labels, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
-from shardify.plan.structure import split_word
 
 __all__ = ["box_evidence", "with_box_annotations"]
 
@@ -355,11 +354,7 @@ def _header_key_rule(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> KeyRul
     return key_rule(keys) if keys else KeyRule(1, False)
 
 
-def _split_of_name(name: str) -> str:
-    """The split one word of a file's name gives (`wider_face_val_bbx_gt.txt`: val,
-    `oidv6-train-annotations-bbox.csv`: train), or ""."""
-    splits = {split_word(word) for word in re.split(r"[^A-Za-z0-9]+", posixpath.splitext(name)[0])} - {None, ""}
-    return splits.pop() if len(splits) == 1 else ""
+_split_of_name = box_content_tables.split_of_name  # (one rule for documented tables and tables read by content)
 
 
 def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:

@@ -103,7 +103,9 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             textless.append((path, no_text))
         except InvalidInputError:
             continue
-    _check_textless(config, sample, paths, textless, headers)
+    # a file looked at as a table that reads as none (UCI's `bank-names.txt`, prose beside `bank-full.csv`) holds no
+    # record the scan would write (it rejects it: not a table), so it keeps no textless table from the stop
+    _check_textless(config, sample, [p for p in paths if p in headers or p not in looked], textless, headers)
     if undecided_labels and not shown_label:  # headerless, and no sibling shows which column is the label
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")

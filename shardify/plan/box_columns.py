@@ -70,6 +70,8 @@ HEADER_ROLES: Mapping[str, str] = {
     **dict.fromkeys(("w", "width", "bboxw", "boxw", "bboxwidth", "boxwidth"), "w"),
     **dict.fromkeys(("h", "height", "bboxh", "boxh", "bboxheight", "boxheight"), "h"),
     **dict.fromkeys(("label", "class", "classname", "category", "categoryname", "labelname", "name"), CLASS),
+    # a class by its number: taken only where no column of words is there to be the class (`read_roles`)
+    **dict.fromkeys(("classid", "labelid", "categoryid", "classindex", "labelindex"), CLASS),
 }
 _SEPARATORS = {",": "comma", "\t": "tab", ";": "semicolon", " ": "space"}
 NAME_START = "Box table of columns "
@@ -177,6 +179,12 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     if {"x0", "y0"} <= {_word(cell) for cell in header}:  # corners counted from 0: `x0,y0,x1,y1`
         heard.update({i: {"x0": "x1", "y0": "y1", "x1": "x2", "y1": "y2"}.get(_word(cell), heard[i]) for i, cell in enumerate(header)})
     classes = [i for i in words if heard.get(i) == CLASS] if len(words) > 1 else words
+    if not words:
+        # no column of words: a header may name a column of numbers as the class (`class_id`: the drinks
+        # set's `frame,xmin,xmax,ymin,ymax,class_id`, its classes numbered); the rows alone never tell
+        # a class number from a box's edge
+        classes = [i for i in numeric if heard.get(i) == CLASS]
+        numeric = [i for i in numeric if i not in classes]
     if len(classes) != 1:
         return None
     named_box = [i for i in numeric if heard.get(i, "") in ("x1", "y1", "x2", "y2", "x", "y", "w", "h", "cx", "cy")]
