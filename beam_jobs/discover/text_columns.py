@@ -26,7 +26,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, table_splits, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import attribute_rows, column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, no_label_values, sniffed_tables, tables, vote_labels, word_labels
@@ -105,7 +105,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             continue
     # a file looked at as a table that reads as none (UCI's `bank-names.txt`, prose beside `bank-full.csv`) holds no
     # record the scan would write (it rejects it: not a table), so it keeps no textless table from the stop
-    _check_textless(config, sample, [p for p in paths if p in headers or p not in looked], textless, headers)
+    _check_textless(config, sample, [p for p in paths if p in headers or p not in looked], textless, headers,
+                    unread=[p for p in paths if p in looked and p not in headers])
     if undecided_labels and not shown_label:  # headerless, and no sibling shows which column is the label
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
@@ -278,7 +279,7 @@ def _resolve_json_lines(config: ConvertConfig, path: str) -> tuple[str, tuple[st
 
 
 def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequence[str],
-                    textless: Sequence[tuple[str, column_texts.NoTextColumn]], headers: dict) -> None:
+                    textless: Sequence[tuple[str, column_texts.NoTextColumn]], headers: dict, unread: Sequence[str] = ()) -> None:
     """Raises UsageError where every input of a tables layout is a table whose sampled rows hold no
     text (each cell a number, an id or a flag): the scan would reject every row and fail, exit 1,
     with nothing written (Water Quality's `water_potability.csv`, its last column 0/1). A table of
@@ -311,13 +312,19 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
                "the class is yours to say (docs/converting.md, Tables)")
     headed = {p: (tuple(headers[p].columns), headers[p].sample) for p, _ in textless if p in headers and headers[p].present}
     told = config.label_column or config.keep_columns  # (the user's own word on the columns is never overridden)
-    column = measurement_classes.decided_class(headed) if len(headed) == len(textless) and not told else ""
+    # several tables decide nothing unless each names its split (`train.csv`, `test.csv`): UCI's bank-full.csv beside
+    # bank.csv (a 10% sample of its rows) were written as two splits named after the files, exit 0
+    splits_named = len(headed) == 1 or all(table_splits.split_of(p, frozenset()) for p in headed)
+    column = measurement_classes.decided_class(headed) if len(headed) == len(textless) and not told and splits_named else ""
     if column:  # one column named as a class, its cells classes: read so, as the user's next run would (files_decide)
         holding = [p for p in headed if column in headed[p][0]]
         note = measurement_classes.note(column, len(headed[holding[0]][0]) - 1, ", ".join(holding),
                                         [p for p in headed if p not in holding])
-        raise files_decide.DecidedByFiles(
-            message, {"text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column}, note)
+        options: dict[str, object] = {"text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column}
+        if unread:  # (prose beside the tables, `glass-description.txt`: read as a table it is one reject, over the limit)
+            options["exclude"] = (*config.exclude, *unread)
+            note += f"; {', '.join(unread)} read as no table: left out (--exclude)"
+        raise files_decide.DecidedByFiles(message, options, note)
     raise UsageError(message)
 
 

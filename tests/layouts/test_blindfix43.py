@@ -153,11 +153,24 @@ def test_a_table_of_attributes_beside_prose_stops_naming_the_options(tmp_path: P
     from shardify.errors import UsageError
 
     src = _attributes(tmp_path)
+    table = src / "glass.csv"
+    table.write_text(table.read_text().replace(",class\n", ",kind\n"))  # (no column named as a class: a stop)
     with pytest.raises(UsageError) as stopped:
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     said = str(stopped.value)
-    assert "--text-column none" in said and "--label-column 'class'" in said, said
+    assert "--text-column none" in said and "--label-column 'kind'" in said, said
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_class_named_table_beside_prose_converts_and_leaves_the_prose_out(tmp_path: Path) -> None:
+    # attrtables33: its `class` column decides the reading; the prose that reads as no table is left out, never
+    # one reject over the limit (exit 1, as it was the moment both landed)
+    src = _attributes(tmp_path)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    written = written_records(tmp_path / "out")["records"]
+    assert set(written) == {f"glass.csv:{i}" for i in range(8)}
+    assert {labels for _, labels in written.values()} == {frozenset({"float"}), frozenset({"tableware"})}
+    assert not (tmp_path / "out" / "rejected.jsonl").exists()
 
 
 def test_prose_beside_a_table_of_texts_still_converts(tmp_path: Path) -> None:
@@ -180,3 +193,22 @@ def _limit(value: str):
     from shardify.config import parse_max_rejects
 
     return parse_max_rejects(value)
+
+
+def test_two_class_named_tables_naming_no_split_stop_rather_than_become_two_splits(tmp_path: Path) -> None:
+    # bank-full.csv beside bank.csv (a sample of its rows), both ending in a class column `y`: read by default
+    # (attrtables33) each became a split named after its file, 'bank_full' and 'bank', exit 0; now the stop stands
+    from shardify.errors import UsageError
+
+    src = tmp_path / "src"
+    src.mkdir()
+    rows = ['"age";"job";"balance";"y"'] + [f'{30 + i};"{("admin.", "services")[i % 2]}";{100 * i};"{("no", "yes")[i % 3 == 0]}"'
+                                             for i in range(12)]
+    (src / "bank-full.csv").write_text("\n".join(rows) + "\n")
+    (src / "bank.csv").write_text("\n".join(rows[:1] + rows[1:12:3]) + "\n")
+    with pytest.raises(UsageError):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    (src / "bank.csv").unlink()  # one table alone: read by its class column, as attrtables33 reads it
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "one")))
+    assert len(written_records(tmp_path / "one")["records"]) == 12
