@@ -104,6 +104,8 @@ class TableOptions:
         looked for as the label (an unnamed one would label the rows instead), unless named.
       pair_column: the column that is the pair's second text whatever its content: a texts table's
         text joined onto the rows by key (`joined_texts`, FNC-1's `articleBody`), or "".
+      label_votes: `--label-from-votes`: the rule making a row's class of its vote-count columns
+        (`vote_majority`), or "": a label column gives it.
     """
 
     text_columns: tuple[str, ...] = ()
@@ -115,6 +117,7 @@ class TableOptions:
     json_records: str = ""
     labels_from_lines: bool = False
     pair_column: str = ""
+    label_votes: str = ""
 
 
 @dataclass(frozen=True)

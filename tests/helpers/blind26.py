@@ -347,7 +347,11 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                           # as scores (shardify/plan/score_lists.py), naming --label-column 2, which keeps
                                           # each score as written; the unnumbered lists before the numbered folds
                                           # (evidence.finest_lists); None in the baseline JSON
-    "ferplus": None,
+    "ferplus": {"labels_file": "FERPlus-master/fer2013new.csv", "label_votes": "majority"},  # right (tried) since
+                                          # readers33e: the stop names --label-from-votes majority (each face the emotion
+                                          # holding more than half of its votes: converters/vote_majority.py) and the
+                                          # split folders below data/ give the splits (layout_guess._split_folders_below);
+                                          # None in the baseline JSON
     "iu_xray": None,
     "stanford_paragraphs": None,
 }
