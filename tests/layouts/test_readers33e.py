@@ -54,8 +54,9 @@ def _ferplus(root: Path, rows: list[tuple[str, str, str]], *, wrap: str = "FERPl
     first six rows' faces in FER2013Train, two in FER2013Valid, the rest in FER2013Test)."""
     lines = [_HEADER]
     for i, (name, votes, _) in enumerate(rows):
-        usage, folder = ("Training", "FER2013Train") if i < 6 else ("PublicTest", "FER2013Valid") if i < 8 else (
-            "PrivateTest", "FER2013Test")
+        usage, folder = (
+            ("Training", "FER2013Train") if i < 6 else ("PublicTest", "FER2013Valid") if i < 8 else ("PrivateTest", "FER2013Test")
+        )
         lines.append(f"{usage},{name},{votes}")
         image_file(root / wrap / folder / name, f"r33e{i}", width=12, height=12, fmt="PNG")
     (root / "FERPlus-master").mkdir(parents=True, exist_ok=True)
@@ -85,8 +86,15 @@ def test_ferplus_stops_naming_label_from_votes_which_converts_it_right(tmp_path:
 
 def test_real_rows_take_their_majority_and_a_row_of_none_is_its_reject(tmp_path: Path) -> None:
     _ferplus(tmp_path / "src", _REAL_ROWS)
-    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), labels_file="FERPlus-master/fer2013new.csv",
-                                 label_votes="majority", max_rejects="50%"))  # (3 of 10 have none: over the default 10%)
+    run_conversion(
+        ConvertConfig(
+            str(tmp_path / "src"),
+            str(tmp_path / "out"),
+            labels_file="FERPlus-master/fer2013new.csv",
+            label_votes="majority",
+            max_rejects="50%",
+        )
+    )  # (3 of 10 have none: over the default 10%)
     records = written_records(tmp_path / "out")["records"]
     expected = {name: label for name, _, label in _REAL_ROWS if label}
     assert {Path(p).name: next(iter(labels)) for p, (_, labels) in records.items()} == expected
@@ -118,8 +126,15 @@ def test_a_bad_row_is_its_own_reject_the_others_written(votes: str, tmp_path: Pa
     rows = list(_REAL_ROWS)
     rows[6] = ("fer0000006.png", votes, "")
     _ferplus(tmp_path / "src", rows)
-    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), labels_file="FERPlus-master/fer2013new.csv",
-                                 label_votes="majority", max_rejects="100%"))
+    run_conversion(
+        ConvertConfig(
+            str(tmp_path / "src"),
+            str(tmp_path / "out"),
+            labels_file="FERPlus-master/fer2013new.csv",
+            label_votes="majority",
+            max_rejects="100%",
+        )
+    )
     records = written_records(tmp_path / "out")["records"]
     assert "fer0000006.png" not in {Path(p).name for p in records}
     assert {Path(p).name for p in records} == {name for name, _, label in _REAL_ROWS if label and name != "fer0000006.png"}
@@ -131,8 +146,9 @@ def test_a_table_of_no_vote_columns_refuses_the_option(tmp_path: Path) -> None:
         image_file(tmp_path / "src" / "images" / f"{i}.png", f"nv{i}", fmt="PNG")
     (tmp_path / "src" / "labels.csv").write_text("file,label\n" + "".join(f"{i}.png,{'ab'[i % 2]}\n" for i in range(4)))
     with pytest.raises(ShardifyError) as refused:
-        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), labels_file="labels.csv",
-                                     label_votes="majority"))
+        run_conversion(
+            ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), labels_file="labels.csv", label_votes="majority")
+        )
     assert "no columns of vote counts" in str(refused.value) and "--label-column" in str(refused.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
 
@@ -151,12 +167,22 @@ def test_the_option_is_checked_at_the_edge(tmp_path: Path) -> None:
 def test_our_own_output_as_input_is_no_vote_table(tmp_path: Path) -> None:
     # The converted output (shards, manifest, plan) given as SRC with the same option: its tables are no vote tables.
     _ferplus(tmp_path / "src", _REAL_ROWS[:6])
-    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), labels_file="FERPlus-master/fer2013new.csv",
-                                 label_votes="majority", max_rejects="100%"))
+    run_conversion(
+        ConvertConfig(
+            str(tmp_path / "src"),
+            str(tmp_path / "out"),
+            labels_file="FERPlus-master/fer2013new.csv",
+            label_votes="majority",
+            max_rejects="100%",
+        )
+    )
     assert load_manifest(str(tmp_path / "out")).splits
     with pytest.raises((ShardifyError, ValueError)):
-        run_conversion(ConvertConfig(str(tmp_path / "out"), str(tmp_path / "again"), labels_file="inputs-v00001.jsonl",
-                                     label_votes="majority"))
+        run_conversion(
+            ConvertConfig(
+                str(tmp_path / "out"), str(tmp_path / "again"), labels_file="inputs-v00001.jsonl", label_votes="majority"
+            )
+        )
     assert not (tmp_path / "again" / "manifest.json").exists()
 
 
