@@ -110,7 +110,7 @@ _SERIES_WORDS = frozenset({"scan", "scans"})
 # with the inputs, see `masks_beside.mask_folders_of`).
 MASK_FOLDER_WORDS = frozenset(
     {
-        "mask", "masks", "segmentation", "segmentationclass", "segmentationobject", "segmentationclassaug",
+        "mask", "masks", "segmentation", "segmentations", "segmentationclass", "segmentationobject", "segmentationclassaug",
         "trimap", "trimaps", "annotation", "annotations", "anno", "gt", "gtfine", "gtcoarse", "groundtruth",
         "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls", "annot", "msk",
         "visualization", "visualizations",

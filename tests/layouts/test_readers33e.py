@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
-from helpers import blind26
+from helpers import blind26, blind30
 from helpers.cli_runs import message, run_shardify
 from helpers.made_files import image_file
 from helpers.refusals import refusal
@@ -32,6 +34,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import vote_majority
 from shardify.errors import ShardifyError
 from shardify.format.manifest import load_manifest
+from shardify.plan import masks_beside
 
 _HEADER = "Usage,Image name,neutral,happiness,surprise,sadness,anger,disgust,fear,contempt,unknown,NF"
 # FER+'s first rows as FERPlus-Vote-To-Label's README quotes them, and each one's majority ("" for none).
@@ -215,3 +218,64 @@ def test_folders_that_name_no_split_stay_one_split(tmp_path: Path) -> None:
     run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file="labels.csv"))
     records = written_records(tmp_path / "out")["records"]
     assert {split for split, _ in records.values()} == {"train"} and len(records) == 6
+
+
+# ---- masks named as their image plus words, in a tree of their own; one set of images partitioned twice ------------
+
+
+def test_rim_one_dl_stops_naming_the_exclude_of_a_partition_which_converts_it_right(tmp_path: Path) -> None:
+    # RIM-ONE DL (miag-ull/rim-one-dl): RIM-ONE_DL_images/partitioned_by_hospital/ and partitioned_randomly/ hold the
+    # same images in other splits; RIM-ONE_DL_reference_segmentations/<class>/<stem>-1-Disc-T.png and -1-Cup-T.png are
+    # two masks of each image (masks_beside._named_after), no class folders at uneven depths.
+    truth = blind30.DATASETS["rim_one_dl"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert "--exclude 'RIM-ONE_DL_images/partitioned_randomly/**'" in said, said
+    assert "--exclude 'RIM-ONE_DL_images/partitioned_by_hospital/**'" in said and "uneven depths" not in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **blind30.FOLLOW["rim_one_dl"]))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _drishti(root: Path) -> None:
+    """Drishti-GS1 (the optic disc and cup of 101 fundus images) as loaders in the code corpus read it
+    (find_string 'ODsegSoftmap': `Drishti-GS1_files/{Training,Test}/Images/drishtiGS_002.png` beside
+    `GT/drishtiGS_002/SoftMap/drishtiGS_002_ODsegSoftmap.png` and `_cupsegSoftmap.png`): two masks an image, in a
+    tree of their own, named as the image plus a word. 4 images a split, 20x16."""
+    for split, first in (("Training", 2), ("Test", 60)):
+        for i in range(first, first + 4):
+            stem = f"drishtiGS_{i:03d}"
+            image_file(root / "Drishti-GS1_files" / split / "Images" / f"{stem}.png", stem, fmt="PNG")
+            for part, r in (("ODsegSoftmap", 6), ("cupsegSoftmap", 3)):
+                mask = np.zeros((16, 20), np.uint8)
+                mask[8 - r : 8 + r, 10 - r : 10 + r] = 255
+                path = root / "Drishti-GS1_files" / split / "GT" / stem / "SoftMap" / f"{stem}_{part}.png"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                Image.fromarray(mask, "L").save(path)
+
+
+def test_a_neighbours_two_masks_an_image_are_no_inputs(tmp_path: Path) -> None:
+    _drishti(tmp_path / "src")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert names_option(said, "label_level"), said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), label_level=0))
+    records = written_records(tmp_path / "followed")["records"]
+    assert len(records) == 8 and all("/Images/" in p for p in records)
+    assert {split for split, _ in records.values()} == {"train", "test"}
+
+
+def test_a_mask_folders_files_that_only_begin_like_an_image_are_not_its_masks() -> None:
+    # `r1_Im0331` is no mask of `r1_Im033` (no separator after the image's stem); a folder named for masks whose
+    # files name no image stays what the paths say.
+    inputs = [f"images/{c}/r1_Im03{i}.png" for c in ("a", "b") for i in range(4)]
+    photos = [f"reference_segmentations/{c}/r1_Im03{i}1.png" for c in ("a", "b") for i in range(4)]
+    masks = [f"reference_segmentations/{c}/r1_Im03{i}-1-Disc-T.png" for c in ("a", "b") for i in range(4)]
+    assert masks_beside.mask_folders_of(inputs + masks) == {"reference_segmentations/"}
+    assert masks_beside.mask_folders_of(inputs + photos) == set()
+
+
+def test_siblings_of_other_file_names_offer_no_exclude(tmp_path: Path) -> None:
+    # The twin: two parts of different images, each with the same class and split folders, are no copies of one set.
+    truth = blind30.DATASETS["rim_one_dl"](tmp_path / "download")
+    for path in (truth.root / "RIM-ONE_DL_images" / "partitioned_randomly").rglob("*.png"):
+        path.rename(path.with_name("other_" + path.name))
+    said = refusal(truth.root, tmp_path / "out")
+    assert "partitioned more than once" not in said, said
