@@ -69,6 +69,10 @@ After readers33c (tests/layouts/test_readers33c.py): a headerless box table whos
 and the VOC file of the same image decides the reading where there is one (rsod right: shardify/plan/box_witness.py):
 4 right, 3 good stops, 3 useless stops, 0 exit 1, 0 WRONG EXIT 0 (was 3/2/5/0/0; 2026-11-29 13:36 UTC by this
 machine's clock); batches 12 to 39 re-tallied, each else as before.
+After readers33e (tests/layouts/test_readers33e.py): rim_one_dl a good stop (the -1-Disc-T and -1-Cup-T masks in
+RIM-ONE_DL_reference_segmentations/ read as the images' masks: masks_beside._named_after; the two partitions of the
+same images each offered as an --exclude: set_signs._partition_copies): 4 right, 4 good stops, 2 useless stops,
+0 exit 1, 0 WRONG EXIT 0 (was 4/3/3/0/0; 2026-11-29 14:14 UTC by this machine's clock).
 """
 
 from __future__ import annotations
