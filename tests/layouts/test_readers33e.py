@@ -32,7 +32,7 @@ from helpers.unseen_judge import assert_right, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import vote_majority
-from shardify.errors import ShardifyError
+from shardify.errors import ShardifyError, UsageError
 from shardify.format.manifest import load_manifest
 from shardify.plan import masks_beside
 
@@ -180,7 +180,7 @@ def test_our_own_output_as_input_is_no_vote_table(tmp_path: Path) -> None:
         )
     )
     assert load_manifest(str(tmp_path / "out")).splits
-    with pytest.raises((ShardifyError, ValueError)):
+    with pytest.raises(UsageError, match="is a shardify output"):
         run_conversion(
             ConvertConfig(
                 str(tmp_path / "out"), str(tmp_path / "again"), labels_file="inputs-v00001.jsonl", label_votes="majority"
