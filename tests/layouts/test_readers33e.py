@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from helpers import blind26, blind30
+from helpers import blind14, blind26, blind30
 from helpers.cli_runs import message, run_shardify
 from helpers.made_files import image_file
 from helpers.refusals import refusal
@@ -279,3 +279,14 @@ def test_siblings_of_other_file_names_offer_no_exclude(tmp_path: Path) -> None:
         path.rename(path.with_name("other_" + path.name))
     said = refusal(truth.root, tmp_path / "out")
     assert "partitioned more than once" not in said, said
+
+
+def test_a_bare_segmentations_folder_keeps_the_leeds_butterflys_stop(tmp_path: Path) -> None:
+    # The twin: blind14's Leeds Butterfly (images/<ccc><nnnn>.png, the class the first three digits, beside
+    # segmentations/<stem>_seg0.png). Read as a mask folder by its bare plural name, the images were written
+    # unlabelled with exit 0; only a compound name ending in the plural (`..._reference_segmentations`) is one.
+    truth = blind14.DATASETS["leeds_butterfly"](tmp_path / "download")
+    said = refusal(truth.root, tmp_path / "out")
+    assert all(names_option(said, key) for key in blind14.FOLLOW["leeds_butterfly"]), said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **blind14.FOLLOW["leeds_butterfly"]))
+    assert_right(truth, tmp_path / "followed")
