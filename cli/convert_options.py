@@ -18,6 +18,7 @@ from shardify.cli.convert_values import (
     Layout,
     StorePixelsMode,
     Validation,
+    VoteRule,
     existing_labels_file,
     existing_source,
     option_parser,
@@ -49,6 +50,7 @@ __all__ = [
     "KeypointsOption",
     "LabelColumnOption",
     "LabelFromNameOption",
+    "LabelFromVotesOption",
     "LabelLevelOption",
     "LabelNamesOption",
     "LabelSeparatorOption",
@@ -180,6 +182,16 @@ LabelsOption = Annotated[
 LabelColumnOption = Annotated[
     str,
     typer.Option(metavar="C", help="The label column, by name or number. Default: label, class, ...", rich_help_panel=_LABELS),
+]
+LabelFromVotesOption = Annotated[
+    VoteRule | None,
+    typer.Option(
+        metavar="majority",
+        help="With --labels: a table of vote counts, a column per class (FER+'s fer2013new.csv), labels each row with the "
+        "class holding more than half of its votes; a row of no majority is rejected with its counts.",
+        show_choices=False,
+        rich_help_panel=_LABELS,
+    ),
 ]
 KeyColumnOption = Annotated[
     str,

@@ -16,6 +16,7 @@ from typing import Optional, TypeVar
 import typer
 
 from shardify.converters.raw_pixels import MODES as STORE_PIXELS_MODES
+from shardify.converters.vote_majority import VOTE_RULES
 from shardify.errors import InvalidInputError
 from shardify.format.contract import CLASS_ID_CONVENTIONS
 from shardify.inputs.excludes import parse_exclude
@@ -29,6 +30,7 @@ from shardify.plan.requests import ShardRequest, parse_size
 
 __all__ = [
     "BoxOrder",
+    "VoteRule",
     "BoxesOutside",
     "ClassIds",
     "Layout",
@@ -53,6 +55,7 @@ ClassIds = Enum("ClassIds", {name.upper().replace("-", "_"): name for name in CL
 StorePixelsMode = Enum("StorePixelsMode", {name.upper(): name for name in STORE_PIXELS_MODES}, type=str)
 BoxesOutside = Enum("BoxesOutside", {"CLIP": "clip", "DROP": "drop"}, type=str)
 BoxOrder = Enum("BoxOrder", {name.upper(): name for name in BOX_ORDER_NAMES}, type=str)
+VoteRule = Enum("VoteRule", {name.upper(): name for name in VOTE_RULES}, type=str)
 
 
 def existing_source(value: str) -> str:

@@ -106,6 +106,8 @@ class TableOptions:
         text joined onto the rows by key (`joined_texts`, FNC-1's `articleBody`), or "".
       unlabelled_values: label cells that mean "no label" (`--unlabelled-value`, casefolded), () where
         the user said none does, None where the user said nothing (`no_label_values`).
+      label_votes: `--label-from-votes`: the rule making a row's class of its vote-count columns
+        (`vote_majority`), or "": a label column gives it.
     """
 
     text_columns: tuple[str, ...] = ()
@@ -118,6 +120,7 @@ class TableOptions:
     labels_from_lines: bool = False
     pair_column: str = ""
     unlabelled_values: tuple[str, ...] | None = None
+    label_votes: str = ""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import coco_label_rows, cr_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables
+from shardify.converters import coco_label_rows, cr_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables, vote_majority
 from shardify.converters.coco_entries import coco_categories  # (re-exported: class_lists reads it from here)
 from shardify.converters.coco_label_rows import DROPPED_CAPTION_FLAGS, MAX_ANNOTATION_BYTES  # (re-exported: detection bounds its reads by it)
 from shardify.converters.columns import KEY_COLUMN_NAMES, choose_column, label_file_columns
@@ -89,10 +89,13 @@ def read_label_rows(
     objects: ObjectSchema | None = None,
     key_column: str = "",
     keep_columns: Sequence[str] = (),
+    label_votes: str = "",
 ) -> Iterator[LabelRow | tables.RowError]:
     """Every row of the label file at `path` (open as `fileobj`).
 
     Args:
+      label_votes: a table's rows labelled by their vote-count columns under this rule (`--label-from-votes`,
+        `vote_majority`), or "": a label column labels them.
       objects: COCO: the object features to read (boxes, masks, keypoints), or None for none.
       key_column: a table's key column where detection found it by its cells
         (`shardify.plan.key_columns`), else "": the usual names decide.
@@ -101,12 +104,17 @@ def read_label_rows(
       InvalidInputError: the file as a whole cannot be read (no header, not JSON, too large).
     """
     fmt = label_file_format(path, key_column)
+    if label_votes and fmt != TABLE:
+        raise InvalidInputError(f"--label-from-votes reads a table's vote-count columns, and {path} is no table ({fmt})")
     if fmt == LINES:
         yield from _lines(cr_lines.as_lines(fileobj), size_bytes)  # (lines ended by CR alone: a row each)
     elif fmt == COCO:
         yield from coco_label_rows.coco_rows(fileobj, size_bytes, captions, objects)
     else:
         table_fmt = sniffed_tables.SNIFFED if path.lower().endswith(".txt") else tables.table_format(path)  # (tab-separated)
+        if label_votes:
+            yield from _voted_table(fileobj, table_fmt, size_bytes, captions, key_column, path=path)
+            return
         yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column, keep_columns,
                           path=path)
 
@@ -192,6 +200,30 @@ def _table(
         caption = cells.get(columns.caption) if columns.caption else None
         yield from _each_key(LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label)),
                              cells, several)
+
+
+def _voted_table(
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None, captions: bool, key_column: str, *, path: str = ""
+) -> Iterator[LabelRow | tables.RowError]:
+    """A table's rows, each labelled by the majority of its vote-count columns (`vote_majority`): FER+'s
+    `fer2013new.csv`. A row of no majority, or of a cell that is no count, is its row's reject."""
+    header, rows = table_scans.read_table(fileobj, fmt, size_bytes)
+    key_name = label_file_columns(header.columns, captions=captions, key_column=key_column).key if header.columns else ""
+    votes = vote_majority.vote_columns_of(header.columns, header.sample, key_name, path)
+    for row in rows:
+        if isinstance(row, tables.RowError):
+            yield row
+            continue
+        value = row.cells.get(key_name)
+        key = ("" if value is None else str(value)).replace("\ufeff", "").strip()
+        if not key:
+            yield tables.RowError(row.row, f"empty {key_name!r}")
+            continue
+        label = vote_majority.majority_label(row.cells, votes)
+        if isinstance(label, tuple):
+            yield tables.RowError(row.row, label[1], key)
+        else:
+            yield LabelRow(row.row, key, (label,), "", True)
 
 
 def _several_labels(columns: Sequence[str], label_column: str) -> tuple[str, tuple[str, ...]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 
-from shardify.converters import columns, no_label_values, texts
+from shardify.converters import columns, no_label_values, texts, vote_majority
 from shardify.converters.raw_pixels import StorePixels, parse_store_pixels
 from shardify.converters.resize import Resize, parse_resize
 from shardify.errors import InvalidInputError
@@ -71,6 +71,9 @@ class ConvertConfig:
         (or the keypoints of a file given with --labels).
       boxes_outside: "clip" a box that leaves the image to the image, or "drop" its object; either
         is said in repaired.jsonl.
+      label_votes: a label table of vote counts, a column per class (FER+'s `fer2013new.csv`): the rule
+        that makes a row's class of its votes, a key of `vote_majority.VOTE_RULES` ("majority": the class
+        with more than half of the votes); "" for none (such a table stops: `plan/vote_columns.py`).
       box_order: tables of boxes read by content (no header naming their box columns): which of
         the readings their rows leave open is meant, a key of `box_columns.BOX_ORDER_NAMES`
         ("xyxy", "xxyy", "xywh"); "" for none (several readings fitting every image: a stop).
@@ -121,6 +124,7 @@ class ConvertConfig:
     keypoints: bool = False
     boxes_outside: str = "clip"
     box_order: str = ""
+    label_votes: str = ""
     encoding: str = texts.DEFAULT_ENCODING
     json_records: str = ""
     max_rejects: RejectLimit = parse_max_rejects(DEFAULT_MAX_REJECTS)
@@ -177,6 +181,11 @@ class ConvertConfig:
             raise ValueError(f"--class-ids {self.class_ids!r} is not one of {', '.join(contract.CLASS_ID_CONVENTIONS)}")
         if self.boxes_outside not in ("clip", "drop"):
             raise ValueError(f"--boxes-outside {self.boxes_outside!r} is not clip or drop")
+        if self.label_votes and self.label_votes not in vote_majority.VOTE_RULES:
+            raise ValueError(f"--label-from-votes {self.label_votes!r} is not one of {', '.join(vote_majority.VOTE_RULES)}")
+        if self.label_votes and (not self.labels_file or self.label_column.strip() or self.label_separator):
+            raise ValueError("--label-from-votes reads the vote columns of the table --labels FILE names, in place of a label "
+                             "column: it goes with --labels, and not with --label-column or --label-separator")
         if self.box_order and self.box_order not in box_columns.BOX_ORDER_NAMES:
             raise ValueError(f"--box-order {self.box_order!r} is not one of {', '.join(box_columns.BOX_ORDER_NAMES)}")
         if self.box_order and self.layout_given is not None:
@@ -220,6 +229,7 @@ class ConvertConfig:
             self.encoding,
             self.json_records.strip(),
             unlabelled_values=self.unlabelled_value,
+            label_votes=self.label_votes,
         )
 
     def manifest_options(self) -> dict[str, object]:

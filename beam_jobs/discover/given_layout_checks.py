@@ -179,7 +179,7 @@ def _check_label_reading(config: ConvertConfig, given: layout.SourceLayout, path
                 fileobj, path, label_column=config.label_column, label_separator=config.label_separator,
                 captions=given.captions, size_bytes=size_of(fileobj),
                 objects=given.objects if given.objects.boxes else None, key_column=given.key_column,
-                keep_columns=config.keep_columns)
+                keep_columns=config.keep_columns, label_votes=config.label_votes)
             next(rows, None)
     except OSError:
         return  # an unreadable label file is the pipeline's reject, with its reason

@@ -146,6 +146,7 @@ class _ReadLabelRows(beam.DoFn):
                     objects=self._layout.objects if self._layout.objects.boxes else None,
                     key_column=self._layout.key_column,
                     keep_columns=self._options.keep_columns,
+                    label_votes=self._options.label_votes,
                 )
                 for row in rows:
                     if isinstance(row, tables.RowError):

@@ -185,7 +185,7 @@ def label_file_sample(
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
                 fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column,
-                keep_columns=config.keep_columns,
+                keep_columns=config.keep_columns, label_votes=config.label_votes,
             )
             for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
                 if isinstance(row, label_files.LabelRow):

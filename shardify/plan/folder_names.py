@@ -146,8 +146,12 @@ def mask_named(name: str) -> bool:
     camel = _camel_words(name)
     if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS and camel[-2] in _WITH_WORDS:
         return False  # RUGD's `RUGD_frames-with-annotations/`, a face-mask class `with_mask/`: inputs, named for what they show
-    if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS:
-        return True  # Penn-Fudan's `PedMasks/`: words run together, the last names masks
+    if len(camel) > 1 and (camel[-1] in MASK_FOLDER_WORDS or camel[-1].removesuffix("s") in _PLURAL_MASK_WORDS):
+        # Penn-Fudan's `PedMasks/`: words run together, the last names masks; RIM-ONE DL's
+        # `RIM-ONE_DL_reference_segmentations/` (readers33e). A bare `segmentations/` stays as before: read as a
+        # mask folder, the Leeds Butterfly's images beside it were written unlabelled, the classes their
+        # names carry lost with exit 0 (blind14); its own rules (mask_tails) pair its masks.
+        return True
     low = name.lower()
     return low in MASK_FOLDER_WORDS or any(
         rest and (split_word(rest) is not None or rest in _FORMAT_WORDS)
@@ -155,6 +159,8 @@ def mask_named(name: str) -> bool:
         for rest in (low.removesuffix(word).strip("_-. "), low.removeprefix(word).strip("_-. "))
         if rest != low
     )
+# Mask words whose plural ends a compound folder name of masks (`..._reference_segmentations`).
+_PLURAL_MASK_WORDS = frozenset({"segmentation"})
 # A lone folder whose name has more words than this (`ILSVRC2012_img_train`) is a download's
 # wrapper, not a class.
 _MAX_CLASS_NAME_WORDS = 3

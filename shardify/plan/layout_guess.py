@@ -30,7 +30,7 @@ from shardify.plan.layout import (
 )
 from shardify.plan.array_pairs import npy_label_partner
 from shardify.plan.raw_formats import raw_format_of
-from shardify.plan.structure import infer_structure, mask_named, split_word
+from shardify.plan.structure import Structure, infer_structure, mask_named, split_word
 
 # The files of a source that is tables alone: tables, and what ships beside them.
 _TABLES_AND_DOCUMENTS = TABLE_EXTENSIONS | AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS
@@ -135,6 +135,27 @@ _LABEL_LIKE = LABEL_LIKE_EXTENSIONS | {"lst"}  # and split lists named .lst
 
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
+
+def _split_folders_below(
+    sample: Sequence[str], media: str, top_folders: Sequence[str]
+) -> tuple[Structure | None, tuple[str, ...]]:
+    """The split folders below the top (`FERPlus-master/data/FER2013Train/`, `FER2013Valid/`, `FER2013Test/`)
+    of a label file whose keys are file names, matched anywhere: its rows give the labels, the folders the
+    splits. Only the top's split folders had been read (`split_folders`): below a wrapping folder every
+    input was written as train with exit 0, its test and validation folders lost without a word (readers33e).
+    The structure keeps the split folders alone (no class level: the file labels); None where
+    `infer_structure` finds no split level."""
+    structure, how = infer_structure(
+        [p for p in sample if is_media_file(p, media)], top_folders=[f for f in top_folders if not is_junk_folder(f)]
+    )
+    if structure.split_level < 1 or not structure.split_folders:
+        return None, ()
+    kept = dataclasses.replace(
+        structure, label_levels=tuple((split, -1) for split, _ in structure.label_levels), unlabelled=(),
+        name_pattern=None, named_splits=(), single_class="",
+    )
+    return kept, tuple(note for note in how if note.startswith("split folders:"))
+
 
 def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "", table: str = "") -> tuple[str, str]:
     """How a label file's keys name files, and why: (one of PATH, NAME, STEM, STEM_NUMBER; a note).
@@ -411,6 +432,9 @@ def detect_layout(
             [p for p in sample if is_media_file(p, media)], top_folders=[f for f in top_folders if not is_junk_folder(f)]
         )
         notes.extend(note for note in how_read if note.startswith(("split folders:", "masks")))
+    elif key in (NAME, STEM) and not splits and name == LABEL_FILE:
+        structure, how_read = _split_folders_below(sample, media, top_folders)
+        notes.extend(how_read)
     kind = "annotation file" if name == COCO else "label file"
     notes.append(f"{kind} {label_file.path}: {how}")
     derived = derived_names.derived_rule(label_file.keys, sample, key) if name == LABEL_FILE else ()

@@ -12,12 +12,16 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from shardify.plan import mask_names
 from shardify.plan.folder_names import MASK_FOLDER_WORDS, is_container_name, mask_named
 
 __all__ = ["last_word", "mask_folders_of", "mask_key", "mask_words_of", "stem_key"]
+
+
+# What ends an image's stem inside a mask's name (`r1_Im033` + `-1-Disc-T`).
+_SEPARATORS = frozenset("._- ")
 
 
 def _stem(relpath: str) -> str:
@@ -112,10 +116,22 @@ def mask_folders_of(inputs: Sequence[str]) -> set[str]:
     outside_all = {stem_key(p) for p in inputs if not p.startswith(named)}
     for folder, members in by_mask_folder.items():
         outside = stems_outside.setdefault(folder, outside_all)
-        shared = sum(1 for p in members if stem_key(p) in outside)
+        shared = sum(1 for p in members if stem_key(p) in outside or _named_after(_stem(p), outside))
         if (outside and shared * 2 >= len(members)) or folder in beside_images:
             masks.add(folder)
     return masks
+
+
+def _named_after(stem: str, stems: Collection[str]) -> bool:
+    """Whether `stem` begins with one of `stems` and a separator: a mask named as its image plus words of
+    its own, as RIM-ONE DL's `RIM-ONE_DL_reference_segmentations/<class>/r1_Im033-1-Disc-T.png` and
+    `-1-Cup-T.png` (two masks an image: the optic disc and cup) for `r1_Im033.png` (miag-ull/rim-one-dl;
+    readers33e). Asked only of a mask-named folder's files, whose name already says what they are.
+
+    >>> _named_after("r1_Im033-1-Disc-T", {"r1_Im033"}), _named_after("r1_Im0331", {"r1_Im033"}), _named_after("x", {"x"})
+    (True, False, False)
+    """
+    return any(stem[:i] in stems for i, ch in enumerate(stem) if i and ch in _SEPARATORS)
 
 
 def _beside_image_folders(inputs: Sequence[str], mask_folders: Iterable[str]) -> set[str]:

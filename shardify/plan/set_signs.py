@@ -103,6 +103,9 @@ def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding
             )
         options = [LABELS_FILE_HINT, CLASS_PATH_HINT, CLASS_LEAF_HINT + _split_patterns_hint(split)]
         twins = _annotation_twins(split, sharing, holding)
+        copies = _partition_copies(split, sharing)
+        if copies:  # (RIM-ONE DL's `partitioned_by_hospital/` and `partitioned_randomly/`: one set, two partitions)
+            options.insert(0, copies)
         if twins:  # (the Cell Tracking Challenge's `01_GT/SEG/`, `01_ST/SEG/` beside the frames of `01/`)
             options.insert(0, twins)
         if not numbered_alike(set(sharing)):  # named parts (`amazon/`, `dslr/`: domains), not `part1/`, `part2/`
@@ -141,6 +144,45 @@ def _class_codes(names: set[str]) -> bool:
     (True, False, False, False)
     """
     return len(names) >= 2 and all(name.isdigit() for name in names)
+
+
+# Files each folder must hold, and the share (tenths) of all their names every folder must hold, for
+# sibling folders to be copies of one set of files.
+_MIN_COPIED_FILES = 2
+_COPIED_TENTHS = 9
+
+
+def _partition_copies(split: Split, sharing: Sequence[str]) -> str:
+    """The options keeping one of sibling folders that hold the same file names beneath them, each in other
+    split folders: one set of files partitioned twice (RIM-ONE DL's `RIM-ONE_DL_images/partitioned_by_hospital/`
+    and `partitioned_randomly/`, each with `training_set/` and `test_set/` of the same images: the README's "two
+    partitioning schemes"; miag-ull/rim-one-dl, readers33e). Read together, every image is written twice, once
+    in each scheme's split; which scheme is meant only the user can say: one `--exclude` per folder, each
+    leaving the others. "" where the folders' names differ (the sampled names of each, at least
+    _MIN_COPIED_FILES, nearly all shared).
+
+    >>> s = Split("", 1, (("d", "a", "train"), ("d", "a", "test"), ("d", "b", "train"), ("d", "b", "test")),
+    ...           ("x.png", "y.png", "y.png", "x.png"))
+    >>> _partition_copies(s, ["a", "b"])
+    "--exclude 'd/a/**' or --exclude 'd/b/**' (the same file names beneath each: one set of files partitioned more than once; keep one)"
+    >>> _partition_copies(Split("", 1, s.inputs, ("x.png", "y.png", "z.png", "w.png")), ["a", "b"])
+    ''
+    """
+    if not split.names or len(sharing) < 2:
+        return ""
+    files: dict[str, set[str]] = {name: set() for name in sharing}
+    folders: dict[str, str] = {}
+    for parts, file in zip(split.inputs, split.names):
+        if len(parts) > split.level + 1 and parts[split.level] in files:
+            files[parts[split.level]].add(file)
+            folders.setdefault(parts[split.level], shown_folder(parts[: split.level + 1]))
+    if any(len(names) < _MIN_COPIED_FILES for names in files.values()):
+        return ""
+    every, common = set().union(*files.values()), set.intersection(*files.values())
+    if len(common) * 10 < len(every) * _COPIED_TENTHS:
+        return ""
+    leave = " or ".join(f"--exclude '{folders[name]}**'" for name in sharing)
+    return f"{leave} (the same file names beneath each: one set of files partitioned more than once; keep one)"
 
 
 def _annotation_twins(split: Split, sharing: Sequence[str], holding: set[str]) -> str:

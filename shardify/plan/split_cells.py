@@ -154,7 +154,9 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
         shown_votes = ", ".join(repr(header[c]) for c in votes[:10] if c < len(header))
         read += (f"; its columns {shown_votes} are vote counts, one per class (every row's the same panel's total): "
                  f"no class column each, and which counts make a class is the dataset's rule (a majority, a "
-                 f"distribution), which no option here reads")
+                 f"distribution), for the user to say")
+        label_choice += (f"--labels {path} --label-from-votes majority (each row's class the column holding more than half "
+                         f"of its votes, a row of none its reject: docs/converting.md); or ")
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} names splits "
         f"({shown}), not classes: {read}. Decide: {label_choice}--exclude {path} (the table left out); or a layout "

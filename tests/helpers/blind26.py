@@ -78,6 +78,10 @@ scores naming --label-column 2, the 60/40 lists read before the numbered folds: 
 evidence.finest_lists); ferplus' stop names its ten emotion columns as votes and no longer offers one as
 --label-column (shardify/plan/vote_columns.py), still naming nothing that converts: 3 right, 4 good stops, 3 useless
 stops, 0 exit 1, 0 WRONG EXIT 0 (was 3/3/4/0/0; 2026-11-29 10:28 UTC by this machine's clock).
+After readers33e (tests/layouts/test_readers33e.py): ferplus a good stop (its stop names `--labels fer2013new.csv
+--label-from-votes majority`, each face the emotion holding more than half of its votes: converters/vote_majority.py;
+the split folders below data/ give the splits: layout_guess._split_folders_below): 3 right, 5 good stops, 2 useless
+stops, 0 exit 1, 0 WRONG EXIT 0 (was 3/4/3/0/0; 2026-11-29 14:14 UTC by this machine's clock).
 """
 
 from __future__ import annotations
@@ -347,7 +351,11 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                           # as scores (shardify/plan/score_lists.py), naming --label-column 2, which keeps
                                           # each score as written; the unnumbered lists before the numbered folds
                                           # (evidence.finest_lists); None in the baseline JSON
-    "ferplus": None,
+    "ferplus": {"labels_file": "FERPlus-master/fer2013new.csv", "label_votes": "majority"},  # right (tried) since
+                                          # readers33e: the stop names --label-from-votes majority (each face the emotion
+                                          # holding more than half of its votes: converters/vote_majority.py) and the
+                                          # split folders below data/ give the splits (layout_guess._split_folders_below);
+                                          # None in the baseline JSON
     "iu_xray": None,
     "stanford_paragraphs": None,
 }

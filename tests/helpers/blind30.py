@@ -72,6 +72,10 @@ machine's clock); batches 12 to 39 re-tallied, each else as before.
 After readers33b too (tests/layouts/test_readers33b.py): Weka's ARFF read a row an instance (converters/arff_tables.py), the
 stop naming the labels yeast.xml lists (shardify/plan/mulan_labels.py): yeast a good stop; 3 right, 3 good stops, 4 useless
 stops, 0 exit 1, 0 WRONG EXIT 0 (2026-11-29 13:25 UTC by this machine's clock).
+After readers33e (tests/layouts/test_readers33e.py): rim_one_dl a good stop (the -1-Disc-T and -1-Cup-T masks in
+RIM-ONE_DL_reference_segmentations/ read as the images' masks: masks_beside._named_after; the two partitions of the
+same images each offered as an --exclude: set_signs._partition_copies): 4 right, 4 good stops, 2 useless stops,
+0 exit 1, 0 WRONG EXIT 0 (was 4/3/3/0/0 at its branch, before readers33b; 2026-11-29 14:14 UTC by this machine's clock).
 """
 
 from __future__ import annotations

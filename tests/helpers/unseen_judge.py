@@ -145,7 +145,7 @@ def assert_right(truth, out: Path, aliases: Mapping[str, set[str]] | None = None
 
 
 # ConvertConfig fields whose command-line option is not the field's name.
-_OPTIONS = {"labels_file": "--labels", "layout_given": "--layout-file"}
+_OPTIONS = {"labels_file": "--labels", "layout_given": "--layout-file", "label_votes": "--label-from-votes"}
 
 
 def names_option(message: str, key: str) -> bool:

@@ -32,8 +32,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
     # pistachio, rock_paper_scissors, welfake: right at beb2bce
-    "rim_one_dl": ("STOPS (exit 2): the classes at uneven depths (the masks' class folders beside the images' "
-                   "partition folders); names no --exclude of the random partition's copies"),
+    # rim_one_dl: a good stop since readers33e (a useless stop at beb2bce: the classes at uneven depths, no --exclude of
+    # the random partition's copies named): the -1-Disc-T and -1-Cup-T masks in RIM-ONE_DL_reference_segmentations/
+    # are the images' masks (masks_beside._named_after), and the two partitions each offered as an --exclude
+    # (set_signs._partition_copies)
     # rsod: right since readers33c (a useless stop at beb2bce: Annotation/labels/*.txt read as tables of boxes whose
     # numbers fit both x1,y1,x2,y2 and x,y,w,h, only a layout file's box_format lines named); the VOC file of the same
     # image decides (shardify/plan/box_witness.py); the tables read, their boxes the XMLs'

@@ -19,6 +19,7 @@ vireo172 good stops (their own --label-level converts right: _fg and _centers ma
 Since readers27a (tests/layouts/test_readers27a.py): isaid right (COCO files in each split folder's Annotations/).
 Since readers29a (tests/layouts/test_readers29a.py): vaihingen a good stop (dsm/ named with its --exclude, then the
 partial colour masks read as the tiles' own: mirror_trees.view_folders, Structure.partial_masks).
+Since readers33e (tests/layouts/test_readers33e.py): ferplus a good stop (--label-from-votes majority).
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
     # cvppp: a good stop since blindfix26 (its --label-level 0 had written the _fg and _centers PNGs as records)
-    "ferplus": ("STOPS (exit 2): fer2013new.csv's Usage column read as labels is refused; its ten emotion columns are "
-                "said to be vote counts and no longer offered as --label-column (readers31a: shardify/plan/vote_columns.py); "
-                "no option reads the majority vote"),
+    # ferplus: a good stop since readers33e (the stop names --labels fer2013new.csv --label-from-votes majority, each face
+    # the emotion holding more than half of its votes: converters/vote_majority.py; the split folders below data/ give
+    # the splits: layout_guess._split_folders_below)
     # isaid: right since readers27a (each split folder's Annotations/ COCO file read, test/ unlabelled, the
     # _instance_*_RGB PNGs auxiliary: beam_jobs/discover/coco_split_folders.py)
     "iu_xray": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: indiana_projections.csv's projection column "
