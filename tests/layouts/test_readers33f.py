@@ -11,6 +11,13 @@
   stream (the rows before the cut written, the rest rejected naming the damage), a `.csv.gz` that is no gzip
   file, a row decompressing past the row limit (a bomb of one line), a NaN cell, an image compressed whole
   (still the "decompress" stop: images are read whole), a .tar.gz (still an archive), our own output as SRC.
+- per-video CSVs of a row per box (blind40's BIRDSAI, `TrainReal/annotations/<video>.csv` of `frame,id,x,y,w,h,
+  class,species,occlusion,noise` beside `TrainReal/images/<video>/<video>_<frame>.jpg`, as LILA's conversion script
+  reads it): the stop offered --label-level 0 (frames without boxes); now a FRAME_ROWS row of the format table
+  (shardify/plan/frame_row_formats.py: data, beside its neighbours UAVDT, VisDrone-VID, KITTI tracking and
+  MOTChallenge, tested in tests/layouts/test_frame_rows.py) and right with no option. Hostile twins: a class
+  number the format does not document (its frame rejected, never a label '7'), a NaN box (rejected), tables whose
+  frame numbers name no file (not read as boxes: the sequence stop stands).
 """
 
 from __future__ import annotations
@@ -157,3 +164,54 @@ def test_our_own_output_as_src_reads_no_compressed_table(tmp_path: Path) -> None
     with pytest.raises(ShardifyError) as stopped:  # shards and a manifest: never records of records
         run_conversion(ConvertConfig(str(tmp_path / "out"), str(tmp_path / "again")))
     assert not (tmp_path / "again" / "manifest.json").exists(), stopped.value
+
+
+# ---- per-video CSVs of one row per box (MOT-shaped) ------------------------------------------------------------
+
+
+def _birdsai(tmp_path: Path):
+    truth = blind40.DATASETS["birdsai"](tmp_path / "download")
+    return truth, sorted(truth.root.glob("*/annotations/*.csv"))
+
+
+def test_birdsai_is_right_its_video_tables_read_as_the_frames_objects(tmp_path: Path) -> None:
+    truth, _ = _birdsai(tmp_path)
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")  # objects named animal/human by class 0/1, frames split TrainReal/TestReal
+
+
+def _rejected(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
+
+
+def test_a_class_number_birdsai_does_not_document_is_never_a_silent_label(tmp_path: Path) -> None:
+    truth, tables = _birdsai(tmp_path)
+    first = tables[0].read_text().splitlines()
+    fields = first[0].split(",")
+    fields[6] = "7"  # BIRDSAI's classes are 0 animal and 1 human
+    tables[0].write_text("\n".join([",".join(fields), *first[1:]]) + "\n")
+    with pytest.raises(ShardifyError, match="no class"):  # its frame rejected: 1 of 8, past --max-rejects
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    assert [r["reason"] for r in _rejected(tmp_path / "out")] == ["row 1 (frame 900): no class"]
+
+
+def test_a_nan_box_of_a_video_table_is_rejected_not_written(tmp_path: Path) -> None:
+    truth, tables = _birdsai(tmp_path)
+    first = tables[0].read_text().splitlines()
+    fields = first[0].split(",")
+    fields[4] = "nan"
+    tables[0].write_text("\n".join([*first[1:], ",".join(fields)]) + "\n")  # (the first rows still the format's)
+    with pytest.raises(ShardifyError):
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    assert [r["reason"] for r in _rejected(tmp_path / "out")] == ["row 3 (frame 900): a box number is 'nan', not a finite number"]
+
+
+def test_video_tables_naming_frames_no_folder_holds_are_not_read_as_boxes(tmp_path: Path) -> None:
+    truth, tables = _birdsai(tmp_path)
+    for table in tables:  # every row's frame moved far past the video's files: not this format's tables
+        rows = [line.split(",") for line in table.read_text().splitlines()]
+        table.write_text("\n".join(",".join([str(int(r[0]) + 50000), *r[1:]]) for r in rows) + "\n")
+    message = refusal(truth.root, tmp_path / "out")
+    assert "are each named by a file of rows of numbers outside them" in message, message
