@@ -116,7 +116,7 @@ class InputOpener:
         """
         if location is None:
             return open_input(join_path(self._source, relpath), real_root=self._real_root)
-        return archives.member_view(self._archive(location), location)
+        return open_decompressed(archives.member_view(self._archive(location), location), relpath)  # (a member `x.csv.gz`)
 
     def read_whole(self, relpath: str, size_bytes: int, location: MemberLocation | None = None) -> tuple[bytes, int | None]:
         """(the input's bytes, which must still be `size_bytes` long, its modification time in ns, or

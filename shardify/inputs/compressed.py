@@ -25,10 +25,16 @@ from typing import BinaryIO
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["READ_THROUGH", "DamagedStream", "inner_name", "open_decompressed"]
+__all__ = ["READ_THROUGH", "DamagedStream", "decompressed_head", "inner_name", "open_decompressed"]
 
 # Compression suffix -> (the decompressing file class, what it is called in a message).
 _CODECS = {"gz": (gzip.GzipFile, "gzip"), "bz2": (bz2.BZ2File, "bzip2"), "xz": (lzma.LZMAFile, "xz")}
+# Compression suffix -> a decompressor of a stream's first bytes (gzip's header and trailer: wbits 16 + 15).
+_HEAD_DECOMPRESSORS = {
+    "gz": lambda: zlib.decompressobj(16 + zlib.MAX_WBITS),
+    "bz2": bz2.BZ2Decompressor,
+    "xz": lzma.LZMADecompressor,
+}
 # Extensions of the tables read through their compression: tables of rows, read as streams.
 READ_THROUGH = frozenset({"csv", "tsv", "data", "jsonl"})
 # What a damaged compressed stream raises from the standard library's decompressors.
@@ -135,3 +141,21 @@ def open_decompressed(raw: BinaryIO, relpath: str) -> BinaryIO:
         stream.close()
         raise
     return stream
+
+
+def decompressed_head(raw: bytes, relpath: str, limit: int) -> bytes:
+    """At most `limit` decompressed bytes from `raw`, the first bytes of the file `relpath` names (an
+    archive member's head, which detection reads without opening the member as a stream), where
+    `inner_name` says it holds a table; else `raw`. Never more than `limit` bytes are produced.
+
+    Raises:
+      DamagedStream: `raw` does not start a stream of its codec.
+    """
+    if not inner_name(relpath):
+        return raw
+    suffix = relpath.rsplit(".", 1)[1].lower()
+    decompressor = _HEAD_DECOMPRESSORS[suffix]()
+    try:
+        return decompressor.decompress(raw, limit)
+    except _DAMAGE as error:
+        raise DamagedStream(f"damaged {_CODECS[suffix][1]} stream: {error or type(error).__name__}") from None

@@ -215,3 +215,20 @@ def test_video_tables_naming_frames_no_folder_holds_are_not_read_as_boxes(tmp_pa
         table.write_text("\n".join(",".join([str(int(r[0]) + 50000), *r[1:]]) for r in rows) + "\n")
     message = refusal(truth.root, tmp_path / "out")
     assert "are each named by a file of rows of numbers outside them" in message, message
+
+
+def test_a_compressed_table_inside_a_zip_is_read_as_its_table_too(tmp_path: Path) -> None:
+    """The same KDD download zipped as it is mirrored (a zip of `kddcup.data.gz` and `kddcup.names`): detection's
+    head of the member and the scan's stream both decompress it (archive_heads, InputOpener)."""
+    import zipfile
+
+    rows = ("\n".join(_kdd_row(i, label) for i, label in enumerate(_KDD_CLASSES)) + "\n").encode()
+    root = tmp_path / "src"
+    root.mkdir()
+    with zipfile.ZipFile(root / "kdd.zip", "w") as archive:
+        archive.writestr("kddcup.data.gz", gzip.compress(rows, mtime=0))
+        archive.writestr("kddcup.names", "back,neptune,normal,smurf.\nduration: continuous.\n")
+    message = refusal(root, tmp_path / "out")
+    assert "--label-column '42'" in message, message
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "followed"), label_column="42", **_ATTRIBUTES))
+    assert _labels(tmp_path / "followed") == {f"kdd/kddcup.data.gz:{i}": label for i, label in enumerate(_KDD_CLASSES)}
