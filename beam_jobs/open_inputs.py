@@ -18,12 +18,13 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.converters import archives
 from shardify.errors import InvalidInputError
 from shardify.format import naming
+from shardify.inputs.compressed import open_decompressed
 from shardify.inputs.files import open_local_input, read_exactly, read_local_input, size_of
 from shardify.inputs.object_reader import ObjectReader, gcs_fetch, s3_fetch
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan.entries import MemberLocation
 
-__all__ = ["open_input", "gzip_index_path", "InputOpener", "MAX_OPEN_ARCHIVES"]
+__all__ = ["MAX_OPEN_ARCHIVES", "InputOpener", "gzip_index_path", "open_input"]
 
 # Archives a worker keeps open between members (each a file, for a .tar.gz also its gzip index).
 MAX_OPEN_ARCHIVES = 16
@@ -31,11 +32,17 @@ MAX_OPEN_ARCHIVES = 16
 
 def open_input(path: str, *, real_root: str | None = None) -> BinaryIO:
     """Opens `path` for reading; locally only a regular file, and only inside `real_root` if given.
+    A table compressed whole (`covtype.data.gz`) reads as the table it holds (`inputs/compressed.py`).
 
     Raises:
-      InvalidInputError: locally, not a regular file or outside `real_root`.
+      InvalidInputError: locally, not a regular file or outside `real_root`; a damaged compressed table.
       OSError: it cannot be opened.
     """
+    return open_decompressed(_open_raw(path, real_root), path)
+
+
+def _open_raw(path: str, real_root: str | None) -> BinaryIO:
+    """`open_input` before a compressed table is read through."""
     if is_local_path(path):
         return open_local_input(path, real_root=real_root)
     scheme, _, rest = path.partition("://")
@@ -109,7 +116,7 @@ class InputOpener:
         """
         if location is None:
             return open_input(join_path(self._source, relpath), real_root=self._real_root)
-        return archives.member_view(self._archive(location), location)
+        return open_decompressed(archives.member_view(self._archive(location), location), relpath)  # (a member `x.csv.gz`)
 
     def read_whole(self, relpath: str, size_bytes: int, location: MemberLocation | None = None) -> tuple[bytes, int | None]:
         """(the input's bytes, which must still be `size_bytes` long, its modification time in ns, or

@@ -21,6 +21,7 @@ from typing import IO, BinaryIO
 from shardify.converters import joined_texts, json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, sniffed_tables, table_scans, tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError, reject_reason
+from shardify.inputs import compressed
 from shardify.plan.entries import ARRAY, ROW, Entry, MemberLocation
 from shardify.plan.text_joins import TextJoin
 
@@ -225,7 +226,8 @@ class TableRows:
         if table is None:
             if len(self._tables) >= MAX_OPEN_TABLES:
                 self._close_tables()  # not the spool: it holds rows fetched for this shard
-            table = self._tables[entry.relpath] = self._open(entry.relpath, entry.location)
+            # (a table compressed whole: decompressed once into a temporary file, its rows then read in any order)
+            table = self._tables[entry.relpath] = compressed.random_access(self._open(entry.relpath, entry.location), entry.relpath)
         start = max(entry.offset - margin, 0)
         table.seek(start)
         data = table.read(entry.size_bytes + entry.offset - start)

@@ -56,6 +56,7 @@ from shardify.converters.row_ranges import BOM, MAX_ROW_BYTES, CountingLines, Ro
 from shardify.converters.table_encodings import check_encoding, check_head_decodes, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
+from shardify.inputs.compressed import inner_name
 from shardify.plan import attribute_tables, tagged_lines
 from shardify.plan.path_parts import is_xml_document
 
@@ -114,7 +115,7 @@ LINE_FORMATS = (LINES, FASTTEXT, TAGGED_LINES, KEYED_LINES, *_TRAILING_FORMATS.v
 def table_format(relpath: str) -> str:
     """CSV, TSV, JSONL, Parquet or `label text` lines (`.label`, or a file without an extension)
     from the file's extension."""
-    name = relpath.rsplit("/", 1)[-1]
+    name = (inner_name(relpath) or relpath).rsplit("/", 1)[-1]  # (a table compressed whole: its table's)
     if "." not in name:  # SMSSpamCollection: detection read it as `label<TAB>text` lines
         return LINES
     ext = name.rsplit(".", 1)[-1].lower()

@@ -26,6 +26,7 @@ from shardify.converters import archives
 from shardify.converters.archive_members import safe_name
 from shardify.converters.zip_members import ZIP_STORED, zip_data_start
 from shardify.errors import InvalidInputError
+from shardify.inputs import compressed
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan.entries import MemberLocation
@@ -66,7 +67,8 @@ def member_head(source: str, relpath: str, limit: int) -> bytes | None:
     archive_path, location = found
     try:
         with open(archive_path, "rb") as stream:
-            return _head(stream, location, limit)
+            head = _head(stream, location, limit)
+        return None if head is None else compressed.decompressed_head(head, relpath, limit)  # (a member `x.csv.gz`)
     except (OSError, InvalidInputError, zlib.error, EOFError, ValueError):
         return None
 

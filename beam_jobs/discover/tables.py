@@ -43,6 +43,7 @@ from shardify.converters import attribute_rows, joined_texts
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
+from shardify.inputs import compressed
 from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
 from shardify.plan.evidence import Evidence, example_file
 from shardify.plan.line_files import LineFile
@@ -115,7 +116,9 @@ class _ScanTable(beam.DoFn):
                         if found is None:
                             raise InvalidInputError(f"{self._split_ids[relpath]} no longer maps split names to lists of ids")
                         ids = json_records.SplitIds(self._split_ids[relpath], found)
-                    header, rows = table_scans.read_table(fileobj, fmt, size, options=self._options, split_ids=ids)
+                    # (a table compressed whole is read to its stream's end: its listed size is the compressed one)
+                    read_to = None if compressed.inner_name(relpath) else size
+                    header, rows = table_scans.read_table(fileobj, fmt, read_to, options=self._options, split_ids=ids)
                     if relpath in self._joins:  # each row takes the text its key names in the texts table
                         join = self._joins[relpath]
                         with self._open(join.texts, None) as texts_file:

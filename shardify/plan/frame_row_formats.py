@@ -7,6 +7,7 @@ where the shape was read.
   VisDrone-VID    VisDrone2019-VID-<split>/annotations/<seq>.txt beside sequences/<seq>/0000001.jpg
   KITTI tracking  training/label_02/<seq>.txt beside training/image_02/<seq>/000000.png (frames from 0)
   MOTChallenge    <seq>/gt/gt.txt beside <seq>/img1/000001.jpg (the sequence the table's grandparent)
+  BIRDSAI         TrainReal/annotations/<video>.csv beside TrainReal/images/<video>/<video>_<frame>.jpg
 
 Files the formats ship beside their tables that hold no objects are each row's `companions`: left out
 and listed, never read as boxes (UAVDT's `_gt.txt` repeats the boxes of `_gt_whole.txt` without their
@@ -95,5 +96,22 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="MOT16 (Milan et al. 2016, arXiv 1603.00831) and motchallenge.net/instructions: gt.txt <frame>,<id>,"
         "<bb_left>,<bb_top>,<bb_width>,<bb_height>,<flag 1 considered / 0 ignored>,<class 1 pedestrian ... 12 "
         "reflection>,<visibility>; <seq>/img1/000001.jpg; det/det.txt a detector's output",
+    ),
+    BoxFormat(
+        name="BIRDSAI videos",
+        pairing=FRAME_ROWS,
+        files=r"\.csv",
+        sequence_path=r"(?:^|/)annotations/([^/]+)\.csv",
+        fields=(10,),
+        separator=",",
+        number_field="0",
+        class_field="6",
+        class_numbers=("animal", "human"),
+        box_fields=("2", "3", "4", "5"),
+        convention=XYWH_PIXELS,
+        source="BIRDSAI (Bondi et al., WACV 2020; LILA 'conservationdrones'), as LILA's own conversion script reads "
+        "it: headerless annotations/<video>.csv of [frame_number], [object_id], [x], [y], [w], [h], [class], [species], "
+        "[occlusion], [noise], x and y the top left as MOT's; class 0 animal, 1 human; frames images/<video>/"
+        "<video>_<frame:010d>.jpg (tests/helpers/blind40.py's _birdsai)",
     ),
 )

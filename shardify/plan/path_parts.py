@@ -12,7 +12,9 @@ import posixpath
 import re
 from functools import lru_cache
 
-__all__ = ["extension", "is_xml_document", "stem", "numbered_stem", "sample_key"]
+from shardify.inputs.compressed import inner_name
+
+__all__ = ["extension", "is_xml_document", "numbered_stem", "sample_key", "stem"]
 
 # Detection asks `extension` and `stem` of each of its (at most 2,000) sampled paths about 60 and
 # 45 times (one rule after another: arrays, boxes, masks, tables, guards): 0.2 s of a 32,000-file
@@ -33,13 +35,17 @@ def _dot(name: str) -> int:
 def extension(relpath: str) -> str:
     """Lower-case extension without the dot: 'a/B.JPG' -> 'jpg'. A suffix holding characters no
     format's extension does is none: WebKB's pages named by their URL (`http:^^www.cs.wisc.edu^~dewitt^`)
-    have no extension `edu^~dewitt^`.
+    have no extension `edu^~dewitt^`. A table compressed whole has its table's (`inputs/compressed.py`:
+    it is read as that table).
 
     >>> extension("a/B.JPG"), extension("a.b/c"), extension(".bashrc"), extension("x/..a.b"), extension("c.")
     ('jpg', '', '', 'b', '')
     >>> extension("webkb/faculty/wisconsin/http:^^www.cs.wisc.edu^~dewitt^")
     ''
+    >>> extension("uci/covtype.data.gz"), extension("a.tar.gz"), extension("a.png.gz")
+    ('data', 'gz', 'gz')
     """
+    relpath = inner_name(relpath) or relpath
     name = relpath[relpath.rfind("/") + 1 :]
     dot = _dot(name)
     suffix = name[dot + 1 :].lower() if dot >= 0 else ""

@@ -17,7 +17,7 @@ from helpers import blind40
 from helpers.made_files import image_file
 from helpers.one_place import records
 from helpers.refusals import refusal
-from helpers.unseen_judge import assert_right
+from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 
@@ -267,25 +267,33 @@ def test_the_crowd_modules_examples() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def test_the_case_a_gzipped_table_is_said_compressed(tmp_path: Path) -> None:
-    """The case: Covertype's covtype.data.gz beside covtype.info: the stop says the file is compressed and how to
-    open it (it had said shardify read it as a label or split file). Still no option converts it (a useless stop)."""
+def test_the_case_a_gzipped_table_is_read_as_its_table(tmp_path: Path) -> None:
+    """The case: Covertype's covtype.data.gz beside covtype.info. blindfix40 made the stop say the file is compressed
+    and how to open it (it had said shardify read it as a label or split file); since readers33f the file is read
+    as the table it holds (shardify/inputs/compressed.py), and the stop names the options of a table of attributes
+    (a good stop: tests/layouts/test_readers33f.py follows them)."""
     truth = blind40.DATASETS["covertype"](tmp_path / "download")
     said = refusal(truth.root, tmp_path / "out")
-    assert "compressed files, which shardify does not open (covtype.data.gz)" in said and "`gunzip covtype.data.gz`" in said
+    assert "covtype.data.gz" in said and "--label-column '55'" in said and "gunzip" not in said, said
     assert "label or split files" not in said, said
 
 
 def test_a_neighbour_bzipped_jsonl(tmp_path: Path) -> None:
     """Not in the batch: a corpus shipped as `train.jsonl.bz2` and `test.jsonl.bz2` (as Amazon review dumps and
-    Wikipedia extracts ship them): the stop names both and `bunzip2`."""
+    Wikipedia extracts ship them): blindfix40's stop named both and `bunzip2`; since readers33f each is read as
+    the JSON Lines table it holds, a row a record of its split."""
     import bz2
 
     (tmp_path / "src").mkdir()
     for split in ("train", "test"):
-        (tmp_path / "src" / f"{split}.jsonl.bz2").write_bytes(bz2.compress(b'{"text": "a b c", "label": "x"}\n'))
-    said = refusal(tmp_path / "src", tmp_path / "out")
-    assert "`bunzip2 " in said and "test.jsonl.bz2" in said and "train.jsonl.bz2" in said, said
+        rows = f'{{"text": "a b {split}", "label": "x"}}\n{{"text": "d e {split}", "label": "y"}}\n'
+        (tmp_path / "src" / f"{split}.jsonl.bz2").write_bytes(bz2.compress(rows.encode()))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    got = written_records(tmp_path / "out", {})
+    assert got["records"] == {
+        f"{split}.jsonl.bz2:{i}": (split, frozenset({label})) for split in ("train", "test") for i, label in enumerate("xy")
+    }
+    assert got["texts"]["test.jsonl.bz2:1"] == "d e test"
 
 
 def test_twin_a_tar_gz_is_an_archive_not_a_compressed_file(tmp_path: Path) -> None:
