@@ -234,20 +234,16 @@ def test_a_compressed_table_inside_a_zip_is_read_as_its_table_too(tmp_path: Path
     assert _labels(tmp_path / "followed") == {f"kdd/kddcup.data.gz:{i}": label for i, label in enumerate(_KDD_CLASSES)}
 
 
-def test_a_compressed_table_of_many_rows_converts_in_reasonable_time(tmp_path: Path) -> None:
+def test_a_compressed_table_of_many_rows_in_several_shards_writes_every_row_as_the_plain_table_does(tmp_path: Path) -> None:
     """A shard's rows come scattered over the table; a decompressor seeks back only from the top, so each row
-    had decompressed the table again (20,000 rows of 5 MB: over 5 minutes). Copied once per worker, the rows of
-    a 4,000-row table take no longer than twice the same table uncompressed (and a few seconds at most)."""
-    import time
-
+    had decompressed the table again (20,000 rows of 5 MB: over 5 minutes; now copied once per worker). Tests
+    time nothing: this checks that 4,000 rows over 4 shards come out as the plain table's, row for row."""
     rows = "\n".join(f"{i},{i * 7 % 1000},{i * 13 % 997},{i % 5}" for i in range(4000)) + "\n"
-    seconds = {}
+    labels = {}
     for name, data in (("rows.data", rows.encode()), ("rows.data.gz", gzip.compress(rows.encode(), mtime=0))):
         root = tmp_path / name.replace(".", "_")
         root.mkdir()
         (root / name).write_bytes(data)
-        started = time.monotonic()
         run_conversion(ConvertConfig(str(root), str(tmp_path / f"out_{name}"), label_column="4", shards=4, **_ATTRIBUTES))
-        seconds[name] = time.monotonic() - started
-        assert len(_labels(tmp_path / f"out_{name}")) == 4000
-    assert seconds["rows.data.gz"] < 2 * seconds["rows.data"] + 2, seconds
+        labels[name] = {rid.split(":")[-1]: label for rid, label in _labels(tmp_path / f"out_{name}").items()}
+    assert len(labels["rows.data"]) == 4000 and labels["rows.data.gz"] == labels["rows.data"]
