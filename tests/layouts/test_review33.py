@@ -1,0 +1,78 @@
+"""review33: this session's rules (5007f5c2..842e41f3) met neighbours and hostile twins their authors did not build.
+
+Each defect found, with the layout that showed it, mended by kind:
+
+- splits labelled in two vocabularies (shardify/plan/label_vocabularies.py, left open by review32): C-NMC's kind,
+  class folders `train/cat/`, `train/dog/` beside `val/labels.csv` of `name,label` whose labels are 0 and 1, was
+  written with four labels (cat, dog, 0, 1), the validation split's classes never seen in training, exit 0. One
+  split's labels all numbers and another's all names, none shared, now stops naming `--label-names FILE`, which
+  converts it right.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.made_files import image_file
+from helpers.one_place import records
+from helpers.sources import write_file
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import RejectLimitError, UsageError
+
+
+def _converted_or_stopped(src: Path, out: Path, **options) -> dict | str:
+    """The records written (by input), or the stop's message (or the failure's: over --max-rejects, exit 1)."""
+    try:
+        run_conversion(ConvertConfig(str(src), str(out), **options))
+    except (UsageError, RejectLimitError) as stopped:
+        assert not (out / "manifest.json").exists()
+        return str(stopped)
+    return records(out)
+
+
+def _folders_and_coded_table(src: Path, val_labels: list[str]) -> Path:
+    """C-NMC's kind in small (test_review32's `_split_folder_table`; its users' code reads
+    `validation_data/C-NMC_test_prelim_phase_data_labels.csv` as `labels` 0/1 beside the class folders `all/`,
+    `hem/` of the training folds): class folders in train/, numbered images in val/imgs/ named by val/labels.csv."""
+    for i in range(4):
+        image_file(src / "train" / "cat" / f"c{i}.jpg", f"c{i}")
+        image_file(src / "train" / "dog" / f"d{i}.jpg", f"d{i}")
+    for i, label in enumerate(val_labels, 1):
+        image_file(src / "val" / "imgs" / f"{i}.jpg", f"v{i}")
+    write_file(src / "val" / "labels.csv", "name,label\n" + "".join(f"{i}.jpg,{v}\n" for i, v in enumerate(val_labels, 1)))
+    return src
+
+
+_CODES = ["0", "1", "1", "0", "1", "0"]
+
+
+def test_class_numbers_in_one_split_beside_class_names_in_another_stop(tmp_path: Path) -> None:
+    """Before: four labels (cat, dog, 0, 1), exit 0. Now a stop naming both vocabularies and --label-names."""
+    src = _folders_and_coded_table(tmp_path / "src", _CODES)
+    stopped = _converted_or_stopped(src, tmp_path / "out")
+    assert isinstance(stopped, str), sorted({labels for _, labels, _ in stopped.values()})
+    assert "--label-names" in stopped and "'val'" in stopped and "cat, dog" in stopped and "0, 1" in stopped, stopped
+
+
+def test_following_the_stop_names_the_numbers(tmp_path: Path) -> None:
+    src = _folders_and_coded_table(tmp_path / "src", _CODES)
+    written = _converted_or_stopped(src, tmp_path / "out", label_names=("cat", "dog"))
+    assert isinstance(written, dict), written
+    assert {written[f"val/imgs/{i}.jpg"][1] for i in range(1, 7)} <= {("cat",), ("dog",)}
+    assert [written[f"val/imgs/{i}.jpg"][1][0] for i in range(1, 7)] == [["cat", "dog"][int(c)] for c in _CODES]
+
+
+@pytest.mark.parametrize("val_labels", [["cat", "dog", "dog", "cat", "dog", "cat"], ["cat", "2", "dog", "cat", "2", "dog"]])
+def test_a_shared_vocabulary_or_a_mixed_split_is_no_sign(tmp_path: Path, val_labels: list[str]) -> None:
+    """Near misses: the table's labels are the folders' names (converts as it did), or a split mixes names and a
+    number (no split of numbers alone: not this sign)."""
+    src = _folders_and_coded_table(tmp_path / "src", val_labels)
+    written = _converted_or_stopped(src, tmp_path / "out")
+    if val_labels[1] == "dog":
+        assert isinstance(written, dict), written
+        assert [written[f"val/imgs/{i}.jpg"][1] for i in range(1, 7)] == [(v,) for v in val_labels]
+    elif isinstance(written, str):
+        assert "labelled by numbers" not in written, written
