@@ -76,3 +76,19 @@ def test_a_shared_vocabulary_or_a_mixed_split_is_no_sign(tmp_path: Path, val_lab
         assert [written[f"val/imgs/{i}.jpg"][1] for i in range(1, 7)] == [(v,) for v in val_labels]
     elif isinstance(written, str):
         assert "labelled by numbers" not in written, written
+
+
+def test_tables_of_texts_labelled_by_words_and_by_numbers_stop(tmp_path: Path) -> None:
+    """A neighbour of another kind: `train.csv` of `text,label` in words beside `test.csv` labelled 0/1 (a sentiment
+    set whose test file was exported from a model's labels). Before: four labels, exit 0; `--label-names` maps them."""
+    words = ["a fine film with a good cast", "dull and far too long", "I would watch it again", "never again, what a waste"]
+    write_file(
+        tmp_path / "src" / "train.csv",
+        "text,label\n" + "".join(f'"{words[i % 4]} {i}",{("positive", "negative")[i % 2]}\n' for i in range(24)),
+    )
+    write_file(tmp_path / "src" / "test.csv", "text,label\n" + "".join(f'"{words[i % 4]} t{i}",{i % 2}\n' for i in range(12)))
+    stopped = _converted_or_stopped(tmp_path / "src", tmp_path / "out")
+    assert isinstance(stopped, str) and "--label-names" in stopped and "'test'" in stopped, stopped
+    written = _converted_or_stopped(tmp_path / "src", tmp_path / "followed", label_names=("positive", "negative"))
+    assert isinstance(written, dict), written
+    assert {labels for split, labels, _ in written.values()} == {("positive",), ("negative",)}
