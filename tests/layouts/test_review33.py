@@ -92,3 +92,16 @@ def test_tables_of_texts_labelled_by_words_and_by_numbers_stop(tmp_path: Path) -
     written = _converted_or_stopped(tmp_path / "src", tmp_path / "followed", label_names=("positive", "negative"))
     assert isinstance(written, dict), written
     assert {labels for split, labels, _ in written.values()} == {("positive",), ("negative",)}
+
+
+def test_a_bar_joining_values_of_a_headerless_data_table_opens_no_comment(tmp_path: Path) -> None:
+    """Hostile twin of readers33b's C4.5 cases: a headerless `movies.data` whose last cell lists genres joined by `|`
+    (MovieLens' spelling). C4.5's reading cut each line at the `|`, so the stop showed the class cells as
+    `Action, Comedy, Drama` while following it wrote `Action|Comedy` as a class of its own; a `|` between two values is
+    no comment: the stop shows the lists as the table holds them."""
+    genres = ["Action|Comedy", "Drama", "Comedy|Drama|Romance", "Action", "Drama|Thriller", "Comedy"]
+    rows = [f"{i},{1990 + i},{5 + i % 4}.{i % 10},{90 + i},{genres[i % 6]}" for i in range(30)]
+    write_file(tmp_path / "src" / "movies.data", "\n".join(rows) + "\n")
+    stopped = _converted_or_stopped(tmp_path / "src", tmp_path / "out")
+    assert isinstance(stopped, str), stopped
+    assert "Action|Comedy" in stopped, stopped
