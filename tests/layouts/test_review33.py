@@ -6,7 +6,17 @@ Each defect found, with the layout that showed it, mended by kind:
   class folders `train/cat/`, `train/dog/` beside `val/labels.csv` of `name,label` whose labels are 0 and 1, was
   written with four labels (cat, dog, 0, 1), the validation split's classes never seen in training, exit 0. One
   split's labels all numbers and another's all names, none shared, now stops naming `--label-names FILE`, which
-  converts it right.
+  converts it right. The same for tables of texts (`train.csv` in words beside `test.csv` in 0/1). The judges
+  (unseen_judge.stops_name_all, blind_tally) count a stop whose named options, followed, stop again naming the rest as
+  naming them: C-NMC's layout file (blind37) then stops naming `--label-names`.
+- C4.5 case files (converters/c45_cases.py, readers33b): a `|` anywhere cut a line as a comment, so a headerless
+  `.data` whose last cell lists genres (`Action|Comedy`) was shown to the user cut at the bar, while following the
+  stop wrote the lists whole. A `|` between two values opens no comment.
+
+Looked at and left alone (no wrong exit 0 found): numbered class folders under split folders (MNIST as PNGs) still
+convert and under writer folders stop (set_signs); a Titanic twin with names in upper case, Cyrillic or Chinese
+stops (name_columns, or no text column); a config YAML of split words beside class folders is no split file; a
+keyed table's blank label cells are rejects, over --max-rejects exit 1 (as before).
 """
 
 from __future__ import annotations
