@@ -23,6 +23,7 @@ more, every cell a short value (no prose), a number in each row; the `.names` an
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -33,7 +34,8 @@ __all__ = ["FORMAT", "NOTE", "case_cells", "case_line", "header_fields", "looks_
 
 FORMAT = "c45_cases"
 NOTE = "C4.5 cases (`|` comments, a period ending a case dropped, cells stripped), no header row"
-_COMMENT = "|"
+# Where a comment starts: a `|` opening the line or after a space (C4.5's own files write `|1x3 ...`, `x | note`).
+_COMMENT_START = re.compile(r"(?:^|(?<=\s))\|")
 _MIN_CELLS = 4  # a case: several attribute values and a class (Iris 5, Adult 15, Census-Income 42)
 _MIN_ROWS = 3  # cases looked at before a file is called a case file
 # The share of the cases looked at that must hold the table's count of cells: one case in ten cut short
@@ -52,8 +54,14 @@ def case_line(line: str) -> str:
     ('52, Self-emp-not-inc, 209642, >50K', '', '1.5, 2.5')
     >>> case_line("5.1,3.5,1.4,0.2,Iris-setosa | the first case")
     '5.1,3.5,1.4,0.2,Iris-setosa'
+
+    A `|` joining two values with no space (`Action|Comedy`, a cell's list of labels) opens no comment: cut
+    there, a movie's genres were shown as its first alone while the table was written with them all (review33).
+
+    >>> case_line("1,1995,7.5,Action|Comedy"), case_line("1,2,3,a |b")
+    ('1,1995,7.5,Action|Comedy', '1,2,3,a')
     """
-    text = line.split(_COMMENT, 1)[0].strip()
+    text = _COMMENT_START.split(line, 1)[0].strip()
     return text[:-1].rstrip() if text.endswith(".") else text
 
 

@@ -12,6 +12,7 @@ enough to proceed is said in the plan's notes instead (see `structure.py`).
 from __future__ import annotations
 
 from shardify.converters import no_label_values
+from shardify.plan.label_vocabularies import mixed_vocabularies
 from shardify.plan.layout import SourceLayout
 from shardify.plan.shard_plans import PlanSummary
 from shardify.plan.structure import is_never_a_class, split_word
@@ -92,6 +93,12 @@ def wrong_guess(
                 counts[name] = counts.get(name, 0) + count
         if unasked := no_label_values.refusal(labels, counts):
             return unasked
+    mixed = mixed_vocabularies(
+        {name: split.label_counts for name, split in summary.splits.items()},
+        (e.shown for e in layout.evidence if e.gives_labels),
+    )
+    if mixed:  # numbers in one split, names in another (review33: C-NMC's 0/1 table beside all/ hem/)
+        return mixed
     ids = "" if label_column_given and layout.name in _COLUMN_LAYOUTS else _labels_are_ids(summary, layout)
     if ids:
         return ids

@@ -446,7 +446,10 @@ CNMC_LAYOUT = (
     "  prefix: validation_data/C-NMC_test_prelim_phase_data/\noptions:\n  class_ids: label-map\n"
 )
 FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
-    "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT)},
+    "casting": {"layout_given": _layout(CASTING_LAYOUT)}, "cnmc": {"layout_given": _layout(CNMC_LAYOUT),
+    # the table's 0/1 beside the all/ hem/ folders: the layout file's run stops naming --label-names (1 all, 0 hem;
+    # review33), a second step the tally follows
+    "label_names": ("hem", "all")},
     # readers32's clip stop names the transcripts (beam_jobs/discover/clip_transcripts.py; '|' rows read: token_tables)
     "ljspeech": {"exclude": ("wavs/**",), "text_column": "2", "keep_columns": ("1",)},  # (and --no-header, also named)
     # readers33d's clip stop names the `<id> <text>` transcripts and these (clip_transcripts, converters/keyed_lines)

@@ -76,10 +76,10 @@ def judge(name: str, work: Path, batch: int = 12) -> dict:
             return done("WRONG EXIT 0", f"refused AFTER writing a manifest: {message}")
         if not follow:
             return done("useless stop", f"no option known to convert it right; said: {message}")
-        from helpers.unseen_judge import names_option
+        from helpers.unseen_judge import names_option, stops_name_all
 
         missing = [_option(k) for k in follow if not names_option(message, k)]  # ('--layout' not by '--layout-file')
-        if missing:
+        if missing and not stops_name_all(truth.root, work, message, follow):  # (or its next stop names the rest)
             return done("useless stop", f"names none of {missing}; said: {message}")
         try:
             run_conversion(ConvertConfig(str(truth.root), str(work / "followed"), **follow))

@@ -192,13 +192,31 @@ def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None,
         assert not (out / "manifest.json").exists()
         message = str(refused)
         assert follow, f"refused with no option that converts right: {message}"
-        assert all(names_option(message, key) for key in follow), message
+        assert stops_name_all(truth.root, work, message, follow), message
         run_conversion(ConvertConfig(str(truth.root), str(work / "followed"), **follow))
         judge(work / "followed")
         return
     except ShardifyError as failed:  # exit 1
         raise AssertionError(f"exit 1: {failed}") from failed
     judge(out)
+
+
+def stops_name_all(root: Path, work: Path, message: str, follow: Mapping[str, object]) -> bool:
+    """Whether the stop's `message` names every option of `follow`, or names some and, those followed, the
+    next stop names the rest (one path in two steps: a layout file whose run then stops naming `--label-names`,
+    review33). Exit 1 or a conversion after the first step is no second stop."""
+    named = {key: value for key, value in follow.items() if names_option(message, key)}
+    if len(named) == len(follow):
+        return True
+    if not named:
+        return False
+    try:
+        run_conversion(ConvertConfig(str(root), str(work / "first_step"), **named))
+    except UsageError as again:
+        return all(names_option(str(again), key) for key in follow if key not in named)
+    except ShardifyError:
+        return False
+    return False
 
 
 def judge_first_command(builders: Mapping[str, Callable[[Path], object]], name: str, work: Path,

@@ -58,7 +58,11 @@ def test_the_cnmc_stop_writes_a_layout_file_that_converts_right_with_class_leaf(
     assert "prefix: validation_data/C-NMC_test_prelim_phase_data/" in text and "split: validation" in text
     assert "class_leaf: true" in text  # named by the stop, among the doubts at the top
     written.write_text(text.replace("  label_levels:\n", "  class_leaf: true\n  label_levels:\n"))
-    run_shardify("convert", str(truth.root), str(tmp_path / "followed"), "--layout-file", str(written))
+    stopped = run_shardify("convert", str(truth.root), str(tmp_path / "stopped"), "--layout-file", str(written))
+    assert stopped.returncode == 2 and "--label-names" in stopped.stderr, stopped.stderr  # 0/1 beside all/ hem/ (review33)
+    (tmp_path / "names.txt").write_text("hem\nall\n")  # the CSV's labels: 1 all, 0 hem
+    run_shardify("convert", str(truth.root), str(tmp_path / "followed"), "--layout-file", str(written), "--label-names",
+                 str(tmp_path / "names.txt"))
     assert_right(truth, tmp_path / "followed")
 
 
