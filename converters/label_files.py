@@ -39,7 +39,7 @@ from shardify.converters.label_rows import LabelRow  # (re-exported: callers rea
 from shardify.converters.one_hot_stops import check_one_hot_classes
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
-from shardify.inputs.whole_numbers import is_decimal
+from shardify.inputs.whole_numbers import is_decimal, scores
 from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
 from shardify.plan.tag_labels import label_lists, list_labels
 
@@ -285,15 +285,13 @@ def _class_numbered(header: tables.TableHeader, label: str) -> bool:
 
 
 def _scored(header: tables.TableHeader, label: str) -> bool:
-    """Most of the label column's sampled cells (CSV, TSV) are decimal numbers, some not whole (`2.883`: scores
-    kept as written; as `class_numbered` judges class numbers): then a cell that is none (`nan`, `?`, a word,
-    in the sample or deep in the file past it) rejects its row, never a class 'nan' beside the scores."""
+    """Most of the label column's sampled cells (CSV, TSV) are scores kept as written (`whole_numbers.scores`;
+    as `class_numbered` judges class numbers): then a cell that is none (`nan`, `?`, a word, in the sample or
+    deep in the file past it) rejects its row, never a class 'nan' beside the scores."""
     if not label or label not in header.columns:
         return False
     at = header.columns.index(label)
-    cells = [row[at].strip() for row in header.sample if at < len(row) and row[at].strip()]
-    numbers = [c for c in cells if is_decimal(c)]
-    return len(numbers) * 2 > len(cells) and any(not c.lstrip("+-").isdigit() for c in numbers)
+    return scores([row[at].strip() for row in header.sample if at < len(row) and row[at].strip()])
 
 
 def _label_worded(header: tables.TableHeader, label: str) -> bool:

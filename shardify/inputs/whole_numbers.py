@@ -13,8 +13,9 @@ cells (box rows, scores, feature columns), spelled five times before with small 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-__all__ = ["MAX_DIGITS", "is_decimal", "numbers_per_line", "whole_at_most", "whole_number"]
+__all__ = ["MAX_DIGITS", "is_decimal", "numbers_per_line", "scores", "whole_at_most", "whole_number"]
 
 # A decimal as a table writes one: sign, digits with an optional point (or a point and digits),
 # an optional exponent; ASCII digits only (`\d` alone also takes '\u0663', which float() reads too).
@@ -46,6 +47,18 @@ def is_decimal(text: str) -> bool:
     [True, True, True, True, True, False, False, False, False, False]
     """
     return _DECIMAL.fullmatch(text) is not None
+
+
+def scores(cells: Sequence[str]) -> bool:
+    """Most `cells` are decimal numbers, some not whole (`2.883`, a MOS column): scores kept as written, where a
+    cell that is none (`nan`, `?`) is its row's reject, never a class beside the scores (`Evidence.label_scores`,
+    a `--labels` table's label column).
+
+    >>> scores(["2.5", "3.75", "nan"]), scores(["2", "3"]), scores(["cat", "nan", "2.5"]), scores([])
+    (True, False, False, False)
+    """
+    numbers = [cell for cell in cells if is_decimal(cell)]
+    return len(numbers) * 2 > len(cells) and any(not cell.lstrip("+-").isdigit() for cell in numbers)
 
 
 def whole_at_most(text: object, limit: int) -> bool:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
 from shardify.format import image_formats
-from shardify.inputs.whole_numbers import is_decimal, whole_number
+from shardify.inputs.whole_numbers import is_decimal, scores, whole_number
 from shardify.plan import (
     headerless_tables,
     keyed_multi_hot,
@@ -202,7 +202,7 @@ def recognise_keyed_table(
     return Evidence(
         path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label, label_separator=label_separator,
         label_numbers=numbers and not label_separator, label_also=also,
-        label_scores=not numbers and not label_separator and not also and _scores(labels),
+        label_scores=not numbers and not label_separator and not also and scores(labels),
         note=f"{path}: labels from {read}, keyed by its column {header[key]!r} (its values name the inputs)",
     )
 
@@ -293,17 +293,6 @@ def class_numbered(labels: Sequence[str]) -> bool:
     column of class numbers, where a cell that is none (`nan`, `-1`, `2.5`) is its row's reject
     (`no_class_number`), never a class of its own."""
     return sum(is_class_number(cell) for cell in labels) * 2 > len(labels) and len(set(labels)) >= 2
-
-
-def _scores(labels: Sequence[str]) -> bool:
-    """Most label cells read are decimal numbers, some not whole (`2.883`, a MOS column): scores kept as
-    written, where a cell that is none (`nan`, `?`) is its row's reject (`Evidence.label_scores`).
-
-    >>> _scores(["2.5", "3.75", "nan"]), _scores(["2", "3"]), _scores(["cat", "nan", "2.5"])
-    (True, False, False)
-    """
-    numbers = [cell for cell in labels if is_decimal(cell)]
-    return len(numbers) * 2 > len(labels) and any(not cell.lstrip("+-").isdigit() for cell in numbers)
 
 
 def no_class_number(cell: str) -> str:
