@@ -13,6 +13,9 @@ its batch case and on a neighbour not in any batch:
 - texts in a JSON-lines table joined to a narrower table of labels by id (Webis Clickbait 2017's
   instances.jsonl and truth.jsonl): the stop names the text columns (`postText` first) and the folders of
   files beside the tables (`media/`, a glob where each split has its own) (given_label_joins.join_hint).
+- YOLO lines beside their images in class folders, no names file (the African Wildlife set's buffalo/,
+  elephant/, ...): where most boxes of each folder are of one number, its own, running 0..n-1, the stop spells
+  the folders' names in that order (beam_jobs/discover/yolo_beside.py `_by_folder`).
 - tables a split beside unlabelled inputs (APPA-REAL's `gt_avg_<split>.csv`): the stop names the glob that
   reads them as one, its split word as `*`, and only where it matches no other table (its per-rater
   `gt_<split>.csv` beside them) (shardify/plan/file_signs.py `_tables_glob`).
@@ -29,11 +32,12 @@ import doctest
 import json
 from pathlib import Path
 
-from helpers import blind15, blind17, blind22, blind28, blind34, unseen_judge
+from helpers import blind15, blind17, blind19, blind22, blind28, blind34, unseen_judge
 from helpers.blind23 import _pic
 from helpers.refusals import refusal
 from helpers.sources import write_file
 from helpers.unseen_judge import names_value
+from shardify.beam_jobs.discover import yolo_beside
 from shardify.converters import label_columns
 from shardify.plan import file_signs
 
@@ -49,7 +53,7 @@ def _named(message: str, follow: dict, root: Path) -> dict:
 
 
 def test_the_judges_spellings_and_the_new_helpers_doctests():
-    for module in (unseen_judge, label_columns, file_signs):
+    for module in (unseen_judge, label_columns, file_signs, yolo_beside):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -150,3 +154,26 @@ def test_judge_reads_equivalent_spellings_wikiart(tmp_path):
     message, follow, root = _stop(blind15, "wikiart", tmp_path)
     assert "'wikiart_csv/artist_*'" not in message  # the stop names the files, the follow-up a glob of them
     assert all(_named(message, follow, root).values()), message
+
+
+def test_yolo_beside_folder_numbers_african_wildlife(tmp_path):
+    message, follow, root = _stop(blind19, "african_wildlife", tmp_path)
+    assert all(_named(message, follow, root).values()), message
+
+
+def _darknet(src: Path, numbers: dict[str, list[int]]) -> Path:
+    for folder, classes in numbers.items():
+        for i, number in enumerate(classes):
+            write_file(src / f"{folder}/{i:03d}.jpg", _pic(f"{folder}{i}", "JPEG"))
+            write_file(src / f"{folder}/{i:03d}.txt", f"{number} 0.5 0.5 0.2 0.3\n")
+    return src
+
+
+def test_yolo_beside_folder_numbers_neighbour(tmp_path):
+    src = _darknet(tmp_path / "src", {"weeds": [1, 1, 1, 0], "crops": [0, 0, 0]})
+    message = refusal(src, tmp_path / "out")
+    assert names_value(message, "label_names", ("crops", "weeds")), message
+    # (two folders of the same number: no order the folders could give)
+    mixed = _darknet(tmp_path / "mixed", {"weeds": [0, 0], "crops": [0, 1, 0]})
+    message = refusal(mixed, tmp_path / "out2")
+    assert "the file's lines are" not in message and "--label-names FILE" in message, message
