@@ -185,8 +185,8 @@ def names_value(message: str, key: str, value: object, source: Path | None = Non
     (True, False)
     >>> names_value("--label-column N: columns 7, 8, 9 hold lists", "label_column", "9"), names_value("--label-column N: column 19", "label_column", "9")
     (True, False)
-    >>> names_value("--label-column NAME (columns: 'Type2', 'Type1')", "label_column", "Type1,Type2")
-    True
+    >>> names_value("--label-column NAME (columns: 'Type2', 'Type1')", "label_column", "Type1,Type2"), names_value("--text-column a,b,c", "text_column", "a,b,c")
+    (True, True)
     >>> names_value("--label-column NAME (columns: 'Type2')", "label_column", "Type1,Type2"), names_value("columns 4 hold words", "label_column", "4")
     (False, False)
     """
@@ -198,8 +198,6 @@ def names_value(message: str, key: str, value: object, source: Path | None = Non
             return all(_names_exclude(message, str(v)) for v in value)
         quoted = all(re.search(r"(?<![\w*/.-])['\"]?" + re.escape(str(v)) + r"['\"]?(?![\w-])", message) for v in value)
         return quoted or _names_lines_file(message, option, value, source)
-    if isinstance(value, str) and key.endswith("_column") and "," in value:
-        return all(names_value(message, key, part.strip(), source) for part in value.split(","))
     text = str(value).removeprefix("./").rstrip("/") or str(value)
     after = re.search(re.escape(option) + r"[ =]+['\"]?(\./)?" + re.escape(text) + r"/?['\"]?(?![\w-])", message)
     # (or the option named and the value quoted as one of its choices: "--label-column '23' (...) or '1' (...)")
@@ -207,7 +205,12 @@ def names_value(message: str, key: str, value: object, source: Path | None = Non
     # (a column number as the message counts columns: "--label-column N ... columns 7, 8, 9 hold lists")
     counted = (key.endswith("_column") and text.isdigit() and names_option(message, key)
                and re.search(r"\bcolumns? (?:\d+, |\d+ (?:and|or) )*" + text + r"\b(?!\.\d)", message))
-    return bool(after or quoted or counted)
+    if after or quoted or counted:
+        return True
+    # (comma-joined columns, not named whole: each of them named, in any order)
+    return isinstance(value, str) and key.endswith("_column") and "," in value and all(
+        names_value(message, key, part.strip(), source) for part in value.split(",")
+    )
 
 
 def _bare(pattern: str) -> str:
