@@ -168,6 +168,10 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
         # phrases' `SentenceId`) nor metadata of a few words (a tweets table's `Time of Tweet`, `Country`)
         others = tuple(name for i, name in enumerate(columns) if name not in (*taken, label)
                        and label_candidates.label_evidence(name) == 2 and _label_words(i, sample))
+        # (stopping anyway, the stop names the true/false columns too, a label by content whatever its name:
+        # ArSarcasm's `sarcasm` beside `sentiment` and `original_sentiment`; never a stop of their own)
+        others = (*others, *(name for i, name in enumerate(columns) if others and name not in (*taken, label, *others)
+                             and _true_false(i, sample))) if others else others
     else:
         try:
             refuse_unnamed_labels(columns, (*taken, label), sample)
@@ -180,7 +184,18 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
         raise UnnamedLabelColumn(
             f"{shown_column(label)} is named like a label, but {shown} also {'hold' if len(others) > 1 else 'holds'} labels by their content "
             f"(a few repeated words, short phrases, numbers or true/false): which is the label is a guess; name it with "
-            f"--label-column {label!r} or --label-column {others[0]!r}", candidates)
+            f"--label-column {label!r} or --label-column {others[0]!r}"
+            + "".join(f" or --label-column {name!r}" for name in others[1:]), candidates)
+
+
+def _true_false(index: int, sample: Sequence[Sequence[object]]) -> bool:
+    """The sampled cells of column `index` are booleans written out (`True`/`False`, pandas' spelling).
+
+    >>> _true_false(0, [["True"], ["false"], ["True"]]), _true_false(0, [["True"], ["maybe"]]), _true_false(0, [[""]])
+    (True, False, False)
+    """
+    cells = [str(row[index]).strip().lower() for row in sample if index < len(row) and str(row[index]).strip()]
+    return bool(cells) and set(cells) <= {"true", "false"}
 
 
 def _label_words(index: int, sample: Sequence[Sequence[object]]) -> bool:

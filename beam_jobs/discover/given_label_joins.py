@@ -29,10 +29,12 @@ import posixpath
 from shardify.beam_jobs.discover import head_reads, key_paths, label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
+from shardify.converters import column_content
 from shardify.converters import tables as tables_lib
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
+from shardify.inputs.excludes import exclude_option
 from shardify.inputs.paths import join_path
 from shardify.plan import layout, tag_labels
 from shardify.plan.evidence import KEYED_LABELS, Evidence
@@ -197,6 +199,8 @@ def metadata_join_hint(texts: str, beside: list[str], headers: dict, paths=()) -
             f"their ids (the first column of each){columns}")
 
 
+# Text columns a join's stop names beside the first (as "or ..."), enough to choose among.
+_TEXTS_SHOWN = 4
 _LABEL_ENDINGS = ("label", "labels", "class", "category", "verdict", "gold")
 _ID_NAMES = ("id", "key", "uid", "qid", "docid", "post_id", "tweet_id", "example_id")
 
@@ -223,6 +227,35 @@ def join_hint(config: ConvertConfig, sample: list[str], tables: list[str]) -> st
             name = posixpath.basename(other)
             twins = [p for p in sample if posixpath.basename(p) == name]
             given = other if len(twins) == 1 else "/".join(["*"] * other.count("/") + [name])
-            return (f"--labels {given!r} --key-column {shared[0]} --label-column {label} (with --text-column and "
-                    f"--exclude for the rest) where {other} holds the labels of {path}'s rows by {shared[0]!r}")
+            return (f"--labels {given!r} --key-column {shared[0]} --label-column {label}{_rest(config, sample, path)} "
+                    f"where {other} holds the labels of {path}'s rows by {shared[0]!r}")
     return ""
+
+
+def _rest(config: ConvertConfig, sample: list[str], path: str) -> str:
+    """What else the join of `path`'s rows needs, by value where the files show it: the columns of
+    `path` holding text (Webis Clickbait's `postText`, a list of one string, beside its titles), of
+    which the user names one, and the folders of other files beside `path` (its `media/`, the posts'
+    pictures: read, each would be a record of its own), a glob where each such folder has its twins.
+    """
+    _, rows = _columns(config, path)
+    objects = [r for r in rows if isinstance(r, dict)]
+    texts = [c for c in (objects[0] if objects else {})
+             if column_content.column_kind([_first_text(r.get(c)) for r in objects]) == column_content.TEXT]
+    said = ""
+    if texts:
+        said = f" --text-column {texts[0]!r}" + (f" (or {', '.join(repr(t) for t in texts[1:_TEXTS_SHOWN])})" if len(texts) > 1 else "")
+    folder = posixpath.dirname(path)
+    depth = path.count("/")
+    beside = sorted({p.split("/")[depth] for p in sample if p.count("/") > depth and (not folder or p.startswith(folder + "/"))
+                     and layout.extension(p) not in _TABLE_EXTENSIONS})
+    for name in beside:
+        twins = {p.split("/")[depth] == name and "/".join(p.split("/")[:depth]) for p in sample if p.count("/") > depth} - {False}
+        said += (f" --exclude {'/'.join(['*'] * depth + [name])!r}" if len(twins) > 1
+                 else " " + exclude_option(posixpath.join(folder, name)))
+    return said or " (with --text-column and --exclude for the rest)"
+
+
+def _first_text(cell: object) -> object:
+    """A cell as its text: a list's first string (a post's text as a list of one)."""
+    return cell[0] if isinstance(cell, list) and cell and isinstance(cell[0], str) else cell

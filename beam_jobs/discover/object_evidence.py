@@ -64,8 +64,8 @@ def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) ->
     return None
 
 
-def _yolo_names_elsewhere(config: ConvertConfig, sample: list[str], folders: list[str]) -> list[tuple[str, int]]:
-    """(.yaml, its count of class names) of YOLO's shape that lie in no folder above the labels `folders`:
+def _yolo_names_elsewhere(config: ConvertConfig, sample: list[str], folders: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """(.yaml, its class names in number order) of YOLO's shape that lie in no folder above the labels `folders`:
     not the export's data.yaml (`_yolo_names`), but what may list its classes (a training run's copy), for the
     stop to name; never read as the export's."""
     above = {"/".join(parts[:i]) for parts in (f.split("/") for f in folders) for i in range(len(parts))}
@@ -77,7 +77,7 @@ def _yolo_names_elsewhere(config: ConvertConfig, sample: list[str], folders: lis
         except (OSError, InvalidInputError):
             continue
         if names:
-            found.append((path, len(names)))
+            found.append((path, tuple(names)))
     return found
 
 

@@ -7,13 +7,18 @@ Why: such a folder stopped as "files but no class folders, names or label files"
 writes the images with none); then as "move the files into images/ and labels/". Class numbers
 written as names would be renumbered in string order, and guessed names could be wrong: the stop
 names `--label-names FILE`, with an example, which then reads every box where the files lie.
+Where most boxes of each folder are of one class number, a number of its own, the folders' names in their
+numbers' order are what the file would hold (the African Wildlife set's buffalo/ 0, elephant/ 1, rhino/ 2,
+zebra/ 3): the stop spells them, for the user to check against the README (stopvalues33).
 """
 
 from __future__ import annotations
 
+import posixpath
+from collections import Counter
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import yolo_beside_read
+from shardify.beam_jobs.discover import label_file_found, yolo_beside_read
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 
@@ -41,5 +46,37 @@ def check_yolo_beside(config: ConvertConfig, sample: Sequence[str], annotations:
         "names file (obj.names, classes.txt, _darknet.labels) names their classes: name them with "
         "--label-names FILE, a file of the class names one a line in the labels' number order, as the dataset's README "
         "lists them (e.g. a file holding the one line 'grape_cluster' for a single class 0, or 'car', 'person', 'bicycle' "
-        "on three lines for 0, 1, 2); --label-level 0 writes the images without their boxes"
+        f"on three lines for 0, 1, 2){_by_folder(config, sample, beside)}; --label-level 0 writes the images without their boxes"
     )
+
+
+# Label files of a folder read to find its class numbers (the first lines of each).
+_FILES_READ = 8
+
+
+def _by_folder(config: ConvertConfig, sample: Sequence[str], beside: Sequence[str]) -> str:
+    """Where most boxes of each folder of `beside` (two in three or more) are of one class number, its own, and the
+    numbers run 0..n-1 over the n folders: the folders' names in the numbers' order, as the `--label-names`
+    file would list them (a photo of a buffalo may show an elephant too); else ""."""
+    ones: dict[str, str] = {}
+    for folder in beside:
+        files = [p for p in sample if posixpath.dirname(p) == folder and p.endswith(".txt")][:_FILES_READ]
+        found = Counter(line.split()[0] for path in files for line in label_file_found.head_lines(config, path) if line.split())
+        if found and (top := found.most_common(1)[0])[1] * 3 >= sum(found.values()) * 2:
+            ones[folder] = top[0]
+    if not _folder_names_ok(beside, ones):
+        return ""
+    order = sorted(ones, key=lambda folder: int(ones[folder]))
+    spelled = ", ".join(f"{posixpath.basename(f)!r}" for f in order)
+    return (f"; here most boxes of each folder are of one class number ({', '.join(f'{posixpath.basename(f)}/ {ones[f]}' for f in order)}):"
+            f" if the folders name their classes, the file's lines are {spelled}")
+
+
+def _folder_names_ok(beside: Sequence[str], ones: dict[str, str]) -> bool:
+    """Each folder of `beside` has its class number (`ones`), all of them folders with names, the numbers 0..n-1.
+
+    >>> _folder_names_ok(["a", "b"], {"a": "1", "b": "0"}), _folder_names_ok(["a", "b"], {"a": "0", "b": "0"}), _folder_names_ok(["", "b"], {"": "0", "b": "1"})
+    (True, False, False)
+    """
+    return (len(beside) > 1 and len(ones) == len(beside) and all(beside)
+            and sorted(ones.values(), key=lambda n: int(n) if n.isdigit() else -1) == [str(i) for i in range(len(beside))])

@@ -27,6 +27,9 @@ __all__ = ["check_named", "folders_aside", "is_yolo_text", "names_files"]
 # Label files of a folder opened to find one with lines (an image without objects has none).
 _FIRST_FILES = 20
 _SHOWN = 3
+# Class names a stop spells out from a names list it found but may not trust (a training run's copy): enough
+# for a dataset's classes to be copied into the file --label-names reads; beyond it the list is cut.
+_NAMES_SHOWN = 80
 # File names that list a YOLO export's classes, one a line, in the labels' number order.
 _NAMES_FILES = ("classes.txt", "obj.names", "classes.names", "names.txt")
 
@@ -82,10 +85,10 @@ def folders_aside(sample: Sequence[str], image_keys: Sequence[str]) -> list[str]
 
 
 def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], names: Sequence[str] = (),
-                elsewhere: Sequence[tuple[str, int]] = (), aside: Sequence[str] = ()) -> None:
+                elsewhere: Sequence[tuple[str, Sequence[str]]] = (), aside: Sequence[str] = ()) -> None:
     """Stops where YOLO label folders mirroring the images have no class names and none were given;
     `names`: files that may list them (`names_files`), named in the message, never denied;
-    `elsewhere`: (.yaml, its count of names) of YOLO's shape lying outside the export's folders (a training
+    `elsewhere`: (.yaml, its names in number order) of YOLO's shape lying outside the export's folders (a training
     run's copy, Construction Site Safety's `results_yolov8n_100e/kaggle/working/ppe_data.yaml`), named as
     what may list them, never read as theirs; `aside`: folders of images no label folder mirrors
     (`folders_aside`), named with `--exclude`, without which the names alone lead to a further stop.
@@ -115,12 +118,14 @@ def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], n
         left = (f"; {', '.join(f'{f}/' for f in aside[:_SHOWN])} hold images no label folder mirrors (a training run's "
                 f"plots, demo pictures), written otherwise as records or read as classes:{left} leaves them out") if aside else ""
         if elsewhere and not names:
-            yaml_file, count = elsewhere[0]
+            yaml_file, listed = elsewhere[0]
+            # (the names shown, as the file's lines would be: the stop knows the value, the user checks it)
+            spelled = ", ".join(repr(n) for n in listed[:_NAMES_SHOWN]) + (" ..." if len(listed) > _NAMES_SHOWN else "")
             raise UsageError(
                 f"{shown} hold YOLO labels (class number, cx cy w h) for the images, and no data.yaml of the export "
-                f"names the classes; {yaml_file}, outside the export's folders (a training run's copy?), lists {count} "
+                f"names the classes; {yaml_file}, outside the export's folders (a training run's copy?), lists {len(listed)} "
                 "class names: name them with --label-names FILE (the class names, one a line, in the labels' number "
-                f"order) once they are checked to be the export's{left}"
+                f"order; {yaml_file}'s, in its order: {spelled}) once they are checked to be the export's{left}"
             )
         if names:  # Label Studio's classes.txt: likely the names, but a list of lines says nothing of its order
             raise UsageError(

@@ -22,6 +22,7 @@ Plain functions of paths and first lines, no I/O: `beam_jobs/discover/guards.py`
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 from collections import Counter
@@ -200,12 +201,40 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     options = [LABELS_FILE_HINT, "--label-level 0 for records without labels"]
     if len(unread) > 1:  # tables of one kind a split (APPA-REAL's gt_avg_<split>.csv): read as one by a glob, their
         # label column of any name (real_age). One table alone (`image,width,height`) gets no such hint: it may hold no label
-        options[0] = f"{LABELS_FILE_HINT[:-1]}; a quoted glob reads several tables as one, --label-column NAME names their label column)"
+        glob = _tables_glob(unread)
+        matched = [p for p in unread if fnmatch.fnmatchcase(p, glob)] if glob else []
+        named = f" ({glob!r} reads {', '.join(matched[:_SHOWN])}{' and more' if len(matched) > _SHOWN else ''})" if glob else ""
+        options[0] = (f"{LABELS_FILE_HINT[:-1]}; a quoted glob reads several tables as one{named}, --label-column NAME "
+                      "names their label column)")
     if _numbered_classes(media_files):
         options.insert(0, _NUMBERED_HINT)
     elif any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
         options.insert(0, NAME_HINT)
     return f"{why}: {' or '.join(options)}"
+
+
+def _tables_glob(paths: Sequence[str]) -> str:
+    """The glob a stop offers `--labels` for tables of one kind a split (APPA-REAL's `gt_avg_train.csv`,
+    `gt_avg_valid.csv`, `gt_avg_test.csv`): the split word in their names as `*`, where two or more
+    tables share the rest, the glob matches no other of `paths` and no other such glob matches as many (`gt_*.csv` would read `gt_avg_*.csv`
+    too: APPA-REAL's per-rater `gt_train.csv` beside them gets no glob of its own); else "".
+
+    >>> _tables_glob(["a/gt_avg_test.csv", "a/gt_avg_train.csv", "a/gt_train.csv", "a/gt_test.csv"]), _tables_glob(["x.csv", "y.csv"])
+    ('a/gt_avg_*.csv', '')
+    >>> _tables_glob(["ages_train.csv", "ages_test.csv", "raters_train.csv", "raters_test.csv"])  # (two kinds: no guess)
+    ''
+    """
+    globs: Counter[str] = Counter()
+    for path in paths:
+        folder, name = posixpath.split(path)
+        parts = re.split(r"([_.-])", name)
+        for i, part in enumerate(parts[:-1]):  # (the extension is no split word)
+            if split_word(part):
+                globs[posixpath.join(folder, "".join([*parts[:i], "*", *parts[i + 1:]]))] += 1
+    exact = [(n, glob) for glob, n in globs.items() if n > 1 and sum(fnmatch.fnmatchcase(p, glob) for p in paths) == n]
+    most = max((n for n, _ in exact), default=0)
+    best = [glob for n, glob in exact if n == most]
+    return best[0] if len(best) == 1 else ""  # (two kinds as many: which holds the labels, the stop cannot say)
 
 
 # A token's tag in the IOB/BIOES schemes CoNLL-style files use: `O`, `B-ORG`, `I-PER`, `S-LOC`.

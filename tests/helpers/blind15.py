@@ -585,6 +585,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                  # hasy-data-labels.csv --label-column symbol_id: the same exit 1, the fold
                                  # tables' '../../hasy-data/...' paths 'name no file' (tried)
     "jaffe": {"label_from_name": r"^[A-Z]{2}\.([A-Z]{2})\d"},  # the stop names --label-from-name (tried: right)
+                                 # (its value no stop can know: which part of KA.AN1.39.tiff is the class, the poser
+                                 # KA or the expression AN, is the dataset's README's; stopvalues33)
     "ifood2019": None,
     "ccpd": None,                # --label-level 0: the same four images left out, no boxes (tried); the --exclude the
                                  # stop offers leaves the hard subsets out, which are test sets here: not right (the

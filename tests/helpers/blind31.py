@@ -326,6 +326,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     # COCO (their "filename" key, the folder two down under a chain of wrapping folders); None in the baseline JSON
     "dfire": {"label_names": ("smoke", "fire")},  # right (tried): the stop names --label-names, and the D-Fire README's
     # classes (0 smoke, 1 fire: the builder's comment) are what a user writes; the download has no names file; None before
+    # (a value no stop can know: the names are the README's alone, stopvalues33)
     "msra10k": {"exclude": ("**/*.png",), "label_level": 0},  # since blindfix31 (its stop names both); None in the
     # baseline JSON
     "hku_is": None,

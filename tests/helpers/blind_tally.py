@@ -93,7 +93,7 @@ def judge(name: str, work: Path, batch: int = 12) -> dict:
         result = done("good stop", message)
         # (counted apart, the categories kept as every earlier tally had them: a stop naming the option but
         # another value, `--label-level 2` where 3 converts, is a good stop by the option alone)
-        result["values_named"] = all(names_value(message, k, v) for k, v in follow.items())
+        result["values_named"] = all(names_value(message, k, v, truth.root) for k, v in follow.items())
         return result
     except ShardifyError as failed:
         return done("exit 1", f"{type(failed).__name__}: {failed}")

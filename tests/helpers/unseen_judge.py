@@ -13,11 +13,12 @@ value the files hold (`0`, `00014`) meets its documented name through the truth'
 
 from __future__ import annotations
 
+import fnmatch
 import re
 
 import pytest
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from helpers.shard_io import read_shard
@@ -159,26 +160,85 @@ def names_option(message: str, key: str) -> bool:
     return re.search(re.escape(option) + r"(?![\w-])", message) is not None
 
 
-def names_value(message: str, key: str, value: object) -> bool:
+def names_value(message: str, key: str, value: object, source: Path | None = None) -> bool:
     """Whether a stop's `message` names the VALUE the option of field `key` needs as well (`--label-level 3`,
     `--label-column 'intent'`, each glob of an `--exclude`), not the option alone: a stop saying
     `--label-level 2` names the option `--label-level 3` needs, and a user following it writes wrong labels.
     A flag (True) needs its name alone; a value a message cannot spell (a mapping) counts as named.
 
+    A value spelled otherwise but alike counts as named (stopvalues33): a path with or without `./`, a
+    trailing `/` or `/**` (a folder's pattern leaves out its tree); an `--exclude` glob by the files the
+    message leaves out that it matches (`'wikiart_csv/artist_train.csv'` for `wikiart_csv/artist_*`); a
+    column number as the message's `column 4` or `columns 7, 8, 9` beside the option; comma-joined columns
+    (`'Type1,Type2'`, `'clinic,derm'`) by each of them, in any order; a tuple of names by the file under
+    `source` the message names after the option, whose lines they are (`--label-names lexicon.txt`).
+
     >>> names_value("use --label-level 2", "label_level", 3), names_value("use --label-level '3'", "label_level", 3)
     (False, True)
     >>> names_value("--exclude 'a/*' and 'b/*'", "exclude", ("a/*", "b/*")), names_value("--label-names FILE", "label_names", ("x", "y"))
     (True, False)
+    >>> names_value("--exclude 'a/x.csv' --exclude b/", "exclude", ("a/*", "./b")), names_value("--exclude 'a/x.csv'", "exclude", ("c/*",))
+    (True, False)
+    >>> names_value("--exclude 'wavs/**'", "exclude", ("wavs",)), names_value("--exclude wavs", "exclude", ("wavs/**",))
+    (True, True)
+    >>> names_value("--labels data/ --label-column 2", "labels_file", "data"), names_value("--labels data2", "labels_file", "data")
+    (True, False)
+    >>> names_value("--label-column N: columns 7, 8, 9 hold lists", "label_column", "9"), names_value("--label-column N: column 19", "label_column", "9")
+    (True, False)
+    >>> names_value("--label-column NAME (columns: 'Type2', 'Type1')", "label_column", "Type1,Type2"), names_value("--text-column a,b,c", "text_column", "a,b,c")
+    (True, True)
+    >>> names_value("--label-column NAME (columns: 'Type2')", "label_column", "Type1,Type2"), names_value("columns 4 hold words", "label_column", "4")
+    (False, False)
     """
     if value is True or not isinstance(value, (str, int, float, tuple, list)):
         return names_option(message, key)  # (a flag, or a layout object no message spells)
-    if isinstance(value, (tuple, list)):
-        return all(re.search(r"(?<![\w*/.-])['\"]?" + re.escape(str(v)) + r"['\"]?(?![\w-])", message) for v in value)
     option = _OPTIONS.get(key, f"--{key.replace('_', '-')}")
-    after = re.search(re.escape(option) + r"[ =]+['\"]?" + re.escape(str(value)) + r"['\"]?(?![\w-])", message)
+    if isinstance(value, (tuple, list)):
+        if key == "exclude":
+            return all(_names_exclude(message, str(v)) for v in value)
+        quoted = all(re.search(r"(?<![\w*/.-])['\"]?" + re.escape(str(v)) + r"['\"]?(?![\w-])", message) for v in value)
+        return quoted or _names_lines_file(message, option, value, source)
+    text = str(value).removeprefix("./").rstrip("/") or str(value)
+    after = re.search(re.escape(option) + r"[ =]+['\"]?(\./)?" + re.escape(text) + r"/?['\"]?(?![\w-])", message)
     # (or the option named and the value quoted as one of its choices: "--label-column '23' (...) or '1' (...)")
-    quoted = names_option(message, key) and re.search(r"['\"]" + re.escape(str(value)) + r"['\"]", message)
-    return bool(after or quoted)
+    quoted = names_option(message, key) and re.search(r"['\"]" + re.escape(text) + r"/?['\"]", message)
+    # (a column number as the message counts columns: "--label-column N ... columns 7, 8, 9 hold lists")
+    counted = (key.endswith("_column") and text.isdigit() and names_option(message, key)
+               and re.search(r"\bcolumns? (?:\d+, |\d+ (?:and|or) )*" + text + r"\b(?!\.\d)", message))
+    if after or quoted or counted:
+        return True
+    # (comma-joined columns, not named whole: each of them named, in any order)
+    return isinstance(value, str) and key.endswith("_column") and "," in value and all(
+        names_value(message, key, part.strip(), source) for part in value.split(",")
+    )
+
+
+def _bare(pattern: str) -> str:
+    """An --exclude pattern as the files it leaves out: `./`, a trailing `/` or `/**` dropped, a glob
+    character in a class of its own (`[*]`, how a stop escapes it) read as itself."""
+    pattern = re.sub(r"\[([*?\[])\]", r"\1", pattern.strip().removeprefix("./"))
+    return pattern.removesuffix("/**").rstrip("/") or pattern
+
+
+def _names_exclude(message: str, glob: str) -> bool:
+    """The --exclude glob `glob` is named: as written, or as a pattern the message passes to --exclude
+    that leaves out the same tree, or that the glob matches (a file of the many it leaves out)."""
+    if re.search(r"(?<![\w*/.-])['\"]?" + re.escape(glob) + r"['\"]?(?![\w-])", message):
+        return True
+    given = [_bare(a or b or c) for a, b, c in re.findall(r"--exclude[ =]+(?:'([^']*)'|\"([^\"]*)\"|([^\s'\",;)]+))", message)]
+    return any(g == _bare(glob) or fnmatch.fnmatchcase(g, _bare(glob)) for g in given)
+
+
+def _names_lines_file(message: str, option: str, values: Sequence[object], source: Path | None) -> bool:
+    """A file under `source` named after `option` in the message holds `values`, one a line, in order
+    (mjsynth's `--label-names .../lexicon.txt`)."""
+    if source is None:
+        return False
+    for path in re.findall(re.escape(option) + r"[ =]+['\"]?([^\s'\";,]+)", message):
+        file = Path(source) / path
+        if file.is_file() and [line.strip() for line in file.read_text(errors="replace").splitlines() if line.strip()] == [str(v) for v in values]:
+            return True
+    return False
 
 
 def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None, judge: Callable[[Path], None]) -> None:
