@@ -142,6 +142,10 @@ def _scan_delimited(
             yield RowError(row_number, lines.line_error)
         elif lines.row_nul:  # no text holds one: the row is its reject, never a record of it
             yield RowError(row_number, "holds a NUL character, which no text holds (binary bytes, or UTF-16 text read as another encoding)")
+        elif header.present and len(cells) == width and _repeats_header(cells, header.columns):
+            # (tables joined from several files, each with its header): a record of it is a row of column names,
+            # its label the label column's name and every number column read as text
+            yield RowError(row_number, "repeats the header row (files joined, each with its header): column names, no record")
         elif len(cells) != width and (fmt != TSV or (wider := trailing_cells.with_trailing_cells(cells, header.columns)) is None):
             where = "the header has" if header.present else "the first row has"
             # a quote never closed takes the lines after it into its field: say so, they are in this reject
@@ -153,6 +157,15 @@ def _scan_delimited(
         else:
             yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header.columns, cells)))
 
+
+
+def _repeats_header(cells: Sequence[str], columns: Sequence[str]) -> bool:
+    """Whether a data row's cells are the header's names again (as read: stripped, any BOM gone).
+
+    >>> _repeats_header(["age", " target"], ["age", "target"]), _repeats_header(["63", "1"], ["age", "target"])
+    (True, False)
+    """
+    return [c.strip().lstrip("\ufeff") for c in cells] == [str(c).strip() for c in columns]
 
 
 def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int:

@@ -71,7 +71,9 @@ VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(role
     ("label", {_C, _E, _W, _F, _L, _D, _A}),
     ("labels", {_C, _E, _W, _F, _D, _A}),
     ("class", {_C, _E, _W, _L, _A}),
-    ("category", {_C, _E, _W, _L, _A}),
+    # (no ATTRIBUTE: in a table of measurements `Category` describes the row, a product's or a place's, beside others
+    # like it (Superstore's Category, Sub-Category, Region); read as the class it was written as one, exit 0)
+    ("category", {_C, _E, _W, _L}),
     ("target", {_C, _W, _A}),
     ("tags", {_C, _E, _W}),
     ("tag", {_C, _E, _W}),
