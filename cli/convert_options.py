@@ -231,8 +231,8 @@ LabelLevelOption = Annotated[
 ClassIdsOption = Annotated[
     ClassIds,
     typer.Option(
-        metavar="label-map|contiguous|source",
-        help="Detection: number object classes from 1 (default; 0 is the background to detection trainers; writes label_map.pbtxt), from 0, or by the source's ids (COCO's).",
+        metavar="HOW",
+        help="Detection: how object classes are numbered: label-map, from 1 (default; 0 is the background to detection trainers; writes label_map.pbtxt); contiguous, from 0; source, by the source's ids (COCO's).",
         show_choices=False,
         rich_help_panel=_LABELS,
     ),
