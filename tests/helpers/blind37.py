@@ -455,6 +455,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
     # readers33d's clip stop names the `<id> <text>` transcripts and these (clip_transcripts, converters/keyed_lines)
     "librispeech": {"layout": "tables", "exclude": ("**/*.flac", "*.TXT")},
     # the stop on tables of no text names these three (attribute_tables; tried by readers33a: right)
+    # readers33g: the wrapped-folders stop names --label-from-name; with it, the stop over a tree the pattern matches
+    # nothing of names --unlabelled-files 'scenes/**' (beam_jobs/discover/unmatched_names.py), a second step
+    "ships": {"label_from_name": "^([01])__", "unlabelled_files": ("scenes/**",)},
     "stroke": {"text_column": "none", "keep_columns": ("*",), "label_column": "stroke"}}
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).
