@@ -58,6 +58,7 @@ from shardify.cli.convert_options import (
     SrcArgument,
     StorePixelsOption,
     TextColumnOption,
+    UnlabelledFilesOption,
     ValidateOption,
     WorkersOption,
 )
@@ -106,6 +107,7 @@ def convert(
     label_from_votes: LabelFromVotesOption = None,
     key_column: KeyColumnOption = "",
     label_from_name: LabelFromNameOption = "",
+    unlabelled_files: UnlabelledFilesOption = None,
     label_names: LabelNamesOption = None,
     label_level: LabelLevelOption = None,
     class_ids: ClassIdsOption = ClassIds(DEFAULT_CLASS_IDS),
@@ -166,6 +168,7 @@ def convert(
         unlabelled_value=unlabelled_value,
         header=header,
         label_from_name=label_from_name,
+        unlabelled_files=tuple(unlabelled_files or ()),
         label_level=label_level,
         class_ids=class_ids.value,
         masks=masks,

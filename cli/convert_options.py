@@ -24,6 +24,7 @@ from shardify.cli.convert_values import (
     option_parser,
     parse_excludes,
     parse_shard_size,
+    parse_unlabelled_files,
 )
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
 from shardify.plan.defaults import DEFAULT_MAX_REJECTS
@@ -50,6 +51,7 @@ __all__ = [
     "KeypointsOption",
     "LabelColumnOption",
     "LabelFromNameOption",
+    "UnlabelledFilesOption",
     "LabelFromVotesOption",
     "LabelLevelOption",
     "LabelNamesOption",
@@ -206,6 +208,18 @@ LabelFromNameOption = Annotated[
     typer.Option(
         metavar="REGEX",
         help=r"Label a file by REGEX's one group over its name: '^(.+)_\d+' for Abyssinian_12.jpg.",
+        rich_help_panel=_LABELS,
+    ),
+]
+UnlabelledFilesOption = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--unlabelled-files",
+        metavar="GLOB",
+        help="With --label-from-name: the files of SRC this glob matches ('scenes/**') that REGEX does not are written "
+        "as records without a label, not rejected; repeatable.",
+        callback=parse_unlabelled_files,
+        show_default=False,
         rich_help_panel=_LABELS,
     ),
 ]

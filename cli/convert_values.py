@@ -40,6 +40,7 @@ __all__ = [
     "existing_source",
     "option_parser",
     "parse_excludes",
+    "parse_unlabelled_files",
     "parse_shard_size",
     "read_label_names",
     "labels_file_under",
@@ -145,6 +146,14 @@ def parse_shard_size(text: str) -> ShardRequest:
     if size < 1:
         raise ValueError(f"{text!r} must be at least one byte")
     return ShardRequest(bytes_per_shard=size)
+
+
+def parse_unlabelled_files(values: Optional[list[str]]) -> list[str]:
+    """Each `--unlabelled-files` glob checked at the edge, as an `--exclude` glob is: a bad one is a usage error."""
+    try:
+        return [parse_exclude(value) for value in values or ()]
+    except ValueError as error:
+        raise typer.BadParameter(str(error).replace("--exclude", "--unlabelled-files")) from None
 
 
 def parse_excludes(values: Optional[list[str]]) -> list[str]:

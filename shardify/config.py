@@ -62,6 +62,10 @@ class ConvertConfig:
         their rows (`discover/given_label_joins.py`).
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
+      unlabelled_files: with `label_from_name`: globs over paths relative to SRC (as `exclude`'s);
+        a file the pattern does not match is a record without a label where one matches it, not a
+        reject (Ships in Satellite Imagery's whole scenes beside its `1__...png` chips). A file the
+        pattern matches keeps its label; one neither matches is still rejected.
       class_ids: detection datasets: how objects' class/label numbers their classes (see
         contract.CLASS_ID_CONVENTIONS): "label-map" from 1 (the default, with label_map.pbtxt:
         detection trainers keep 0 for the background), "contiguous" from 0, "source" (the
@@ -118,6 +122,7 @@ class ConvertConfig:
     unlabelled_value: tuple[str, ...] | None = None
     header: bool | None = None
     label_from_name: str = ""
+    unlabelled_files: tuple[str, ...] = ()
     label_level: int | None = None
     class_ids: str = contract.DEFAULT_CLASS_IDS
     masks: bool = False
@@ -152,6 +157,7 @@ class ConvertConfig:
             object.__setattr__(self, "max_rejects", parse_max_rejects(self.max_rejects))
         patterns = (self.exclude,) if isinstance(self.exclude, str) else self.exclude
         object.__setattr__(self, "exclude", tuple(dict.fromkeys(parse_exclude(p) for p in patterns)))
+        object.__setattr__(self, "unlabelled_files", _unlabelled_globs(self.unlabelled_files))
         for name in self.shards.per_split:
             naming.check_split_name(name)
         for name, _ in self.split.ratios if self.split else ():
@@ -172,6 +178,9 @@ class ConvertConfig:
                 raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
+        if self.unlabelled_files and not self.label_from_name:
+            raise ValueError("--unlabelled-files names the files --label-from-name REGEX does not match that are records "
+                             "without a label: it goes with --label-from-name")
         if self.key_column and self.layout_given is not None:
             raise ValueError("--key-column feeds detection, which a layout file skips: write `key_column:` in the file (with its "
                              "labels_file), or a metadata table's key as its evidence entry's `column` (docs/layout-files.md)")
@@ -243,7 +252,23 @@ class ConvertConfig:
         options["label_names"] = list(self.label_names)
         options["keep_columns"] = list(self.keep_columns)
         options["exclude"] = list(self.exclude)
+        options["unlabelled_files"] = list(self.unlabelled_files)
         return options
+
+
+def _unlabelled_globs(patterns: str | tuple[str, ...]) -> tuple[str, ...]:
+    """`--unlabelled-files` globs, each checked as an `--exclude` glob is (`parse_exclude`), once each.
+
+    Raises:
+      ValueError: a pattern is empty, absolute, climbs out of SRC or opens a class it never closes.
+    """
+    found = []
+    for pattern in (patterns,) if isinstance(patterns, str) else patterns:
+        try:
+            found.append(parse_exclude(pattern))
+        except ValueError as error:
+            raise ValueError(str(error).replace("--exclude", "--unlabelled-files")) from None
+    return tuple(dict.fromkeys(found))
 
 
 def _check_name_pattern(pattern: str) -> None:

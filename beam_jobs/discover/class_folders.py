@@ -12,7 +12,11 @@
                                 dataset's colour and garment, see `shardify.plan.crossed_names`)
   named_files                   the one group of `--label-from-name REGEX` over the file name:
                                 `cat.123.jpg` -> cat (Kaggle's cats and dogs), `Abyssinian_12.jpg`
-                                -> Abyssinian (Oxford-IIIT Pets); files may lie anywhere
+                                -> Abyssinian (Oxford-IIIT Pets); files may lie anywhere. A file
+                                the pattern does not match is rejected, unless an
+                                `--unlabelled-files` glob matches it: then it is a record without
+                                a label (Ships in Satellite Imagery's whole scenes beside its
+                                labelled chips: inputs a user scans with the classifier)
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import apache_beam as beam
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.converters.label_cells import split_labels, splits_cells
 from shardify.errors import InvalidInputError
+from shardify.inputs.excludes import Excludes
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
 from shardify.plan.label_names import normalise_label
@@ -38,14 +43,16 @@ _LABELS_KEPT = 4096
 
 
 class _LabelFiles(beam.DoFn):
-    def __init__(self, source_layout: SourceLayout, pattern: str, separator: str = "") -> None:
+    def __init__(self, source_layout: SourceLayout, pattern: str, separator: str = "", unlabelled: tuple[str, ...] = ()) -> None:
         self._layout = source_layout
         self._kind = IMAGE if source_layout.media == "image" else TEXT
         self._pattern = pattern
+        self._unlabelled = unlabelled
         self._separator = separator if splits_cells(separator) else ""  # `none`: each name one label, as without
 
     def setup(self) -> None:
         self._regex = re.compile(self._pattern) if self._pattern else None
+        self._unlabelled_files = Excludes(self._unlabelled)
         pattern = self._layout.structure.name_pattern if self._layout.structure is not None else None
         self._name_regex = re.compile(pattern.regex) if pattern is not None else None
         self._normalised: dict[str, tuple[str, ...]] = {}
@@ -76,6 +83,8 @@ class _LabelFiles(beam.DoFn):
         if self._regex is not None:  # --label-from-name: its one group over the file's name
             match = self._regex.search(posixpath.basename(relpath))
             if match is None or not match.group(1):
+                if self._unlabelled and self._unlabelled_files(relpath):
+                    return None, ""  # --unlabelled-files: a record without a label
                 raise InvalidInputError(f"the file name does not match --label-from-name {self._pattern!r}")
             return match.group(1), ""
         structure = self._layout.structure
@@ -118,16 +127,18 @@ class _LabelFiles(beam.DoFn):
 class LabelFromPath(beam.PTransform):
     """Image or text files labelled by their first folder, or by `pattern` (a regex with one group)
     over their file names when it is given; `separator` (`--label-separator`) splits either into
-    several labels."""
+    several labels; `unlabelled` (`--unlabelled-files`) globs the files `pattern` does not match
+    that are records without a label."""
 
-    def __init__(self, source_layout: SourceLayout, pattern: str = "", separator: str = "") -> None:
+    def __init__(self, source_layout: SourceLayout, pattern: str = "", separator: str = "", unlabelled: tuple[str, ...] = ()) -> None:
         super().__init__()
         self._layout = source_layout
         self._pattern = pattern
         self._separator = separator
+        self._unlabelled = unlabelled
 
     def expand(self, files: beam.PCollection) -> dict:
-        found = files | "LabelFromPath" >> beam.ParDo(_LabelFiles(self._layout, self._pattern, self._separator)).with_outputs(
+        found = files | "LabelFromPath" >> beam.ParDo(_LabelFiles(self._layout, self._pattern, self._separator, self._unlabelled)).with_outputs(
             REJECTS, main=CANDIDATES
         )
         return {

@@ -35,7 +35,7 @@ from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_sp
 from shardify.beam_jobs.discover import folder_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
-from shardify.beam_jobs.discover import code_name_tables, inner_split_labels
+from shardify.beam_jobs.discover import code_name_tables, inner_split_labels, unmatched_names
 from shardify.plan import split_extensions
 from shardify.beam_jobs.discover import pixel_types
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -292,6 +292,8 @@ def _detect_folder(
         archive_folders=archive_folders,
     )
     detected = yolo_beside_read.without_name_labels(config, sample, detected, read)  # the boxes beside the images label them
+    if detected.name == layout.NAMED_FILES and (note := unmatched_names.unlabelled_note(config)):
+        detected = dataclasses.replace(detected, notes=(*detected.notes, note))  # --unlabelled-files
     sample_documents.check_sample_documents(config, sample, detected)  # LabelMe's <name>.json beside <name>.jpg: no label member
     media_beside_tables.check_clip_inputs(sample, detected, config)  # FSD50K's .wav clips as the inputs: no record holds them
     if vectors:
@@ -415,6 +417,7 @@ def _detect_folder(
         detected = image_split_fields.with_entry_captions(config, detected)  # Karpathy's dataset_flickr8k.json: splits, captions
         frame_tables.check_frame_tables(config, sample, detected)  # MOT17's <seq>/gt/gt.txt beside <seq>/img1/
         guards.check_guess(config, sample, detected, annotations)
+        unmatched_names.check_unmatched_names(config, sample, detected)  # Ships' scenes/ beside its 1__*.png chips
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
         folder_annotation_checks.check_folder_annotations(config, sample, detected)  # EgoHands' <video>/polygons.mat
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix

@@ -36,7 +36,7 @@ def FindInputs(  # noqa: N802
     """
     name = source_layout.name
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS, layout_lib.NAMED_FILES):
-        return LabelFromPath(source_layout, config.label_from_name, config.label_separator)
+        return LabelFromPath(source_layout, config.label_from_name, config.label_separator, config.unlabelled_files)
     if name == layout_lib.TABLES:
         keyed = tuple(e for e in source_layout.evidence if e.kind == KEYED_LABELS)  # (label_join.py)
         return ScanTables(config, index_folder, source_layout.media, source_layout.line_files, keyed, dict(source_layout.row_labels),

@@ -48,6 +48,7 @@ READING_OPTIONS: tuple[str, ...] = (
     "unlabelled_value",
     "header",
     "label_from_name",
+    "unlabelled_files",
     "split",
     "class_ids",
     "masks",
@@ -69,6 +70,7 @@ _OPTION_TYPES: dict[str, object] = {
     "unlabelled_value": typing.Optional[tuple[str, ...]],  # noqa: UP045 (as `header`'s: the file's own type table)
     "header": typing.Optional[bool],
     "label_from_name": str,
+    "unlabelled_files": tuple[str, ...],
     "split": str,
     "class_ids": str,
     "masks": bool,
@@ -236,14 +238,17 @@ def _options(data: object, where: str) -> dict[str, object]:
     options = {key: _value(_OPTION_TYPES[key], value, where, f"options.{key}") for key, value in data.items()}
     if "exclude" in options:  # checked and written as `--exclude`'s: the same globs, the same refusals
         options["exclude"] = tuple(_exclude(i, pattern, where) for i, pattern in enumerate(options["exclude"]))
+    if "unlabelled_files" in options:  # (`--unlabelled-files`: globs as `--exclude`'s)
+        globs = options["unlabelled_files"]
+        options["unlabelled_files"] = tuple(_exclude(i, p, where, "unlabelled_files") for i, p in enumerate(globs))
     return options
 
 
-def _exclude(i: int, pattern: str, where: str) -> str:
+def _exclude(i: int, pattern: str, where: str, key: str = "exclude") -> str:
     try:
         return parse_exclude(pattern)
     except ValueError as error:
-        raise UsageError(f"{where}: options.exclude[{i}]: {error}") from None
+        raise UsageError(f"{where}: options.{key}[{i}]: {error}") from None
 
 
 # A catalog entry's `match:` globs: a few short ones say which download it is.

@@ -96,6 +96,13 @@ librispeech a good stop (FOLLOW its three options). Before (14:00 UTC, at ade246
 3 right, 5 good stops, 2 useless stops, 0 exit 1, 0 WRONG EXIT 0. ships still a useless stop (no option writes the
 scenes unlabelled beside chips labelled by --label-from-name: the scenes are its rejects). Batches 16, 17, 24, 26,
 27, 29, 30, 33, 35, 36, 38, 39, 41 re-tallied after it (14:03-14:18 UTC): as on main, no right lost.
+After readers33g (tests/test_readers33g.py; files a --label-from-name pattern does not match, by kind):
+`--unlabelled-files GLOB` writes those the glob matches as records without a label (discover/class_folders.py), and
+where the pattern matches no file of a whole tree beside the files it labels, more than --max-rejects allows, the run
+stops before writing naming `--unlabelled-files 'T/**'` and `--exclude 'T/**'` (discover/unmatched_names.py): ships
+a good stop in two steps (FOLLOW its two options). Before (ships alone, 14:38 UTC): a useless stop; after (14:46
+UTC): 3 right, 6 good stops, 1 useless stop, 0 exit 1, 0 WRONG EXIT 0. Batches 14, 15, 17, 31 (the ones whose FOLLOW
+uses --label-from-name) re-tallied after it (14:46 UTC): 9/7/0, 9/6/1, 5/8/3, 5/5/0, 0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -455,6 +462,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS} | {
     # readers33d's clip stop names the `<id> <text>` transcripts and these (clip_transcripts, converters/keyed_lines)
     "librispeech": {"layout": "tables", "exclude": ("**/*.flac", "*.TXT")},
     # the stop on tables of no text names these three (attribute_tables; tried by readers33a: right)
+    # readers33g: the wrapped-folders stop names --label-from-name; with it, the stop over a tree the pattern matches
+    # nothing of names --unlabelled-files 'scenes/**' (beam_jobs/discover/unmatched_names.py), a second step
+    "ships": {"label_from_name": "^([01])__", "unlabelled_files": ("scenes/**",)},
     "stroke": {"text_column": "none", "keep_columns": ("*",), "label_column": "stroke"}}
 
 # The tally (tests/helpers/blind37_baseline_a95f01c.json).

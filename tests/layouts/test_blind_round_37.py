@@ -26,9 +26,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "ships": ("STOPS (exit 2) since blindfix37 (WRONG EXIT 0 at a95f01c: Kaggle's double folders 'shipsnet/shipsnet/' and "
-              "'scenes/scenes/' read as two classes): each class folder only wraps a folder of its own name; no option "
-              "named labels the chips by their names' first field (1__, 0__) and leaves the scenes unlabelled"),
+    # ships: WRONG EXIT 0 at a95f01c (Kaggle's double folders 'shipsnet/shipsnet/' and 'scenes/scenes/' read as two
+    # classes); a stop since blindfix37 (each class folder only wraps a folder of its own name); a good stop since
+    # readers33g: it names --label-from-name, and with '^([01])__' the next stop names --unlabelled-files 'scenes/**'
+    # for the whole scenes the pattern matches none of (beam_jobs/discover/unmatched_names.py), which converts right
     # casting: STOPPED naming --label-level / class_path at a95f01c (the raw copy and the split copy read as classes
     # over repeated sub-folders; no option named converted both right); since batch37fix a good stop: the class_leaf
     # it names, with the split_patterns it names, converts right (FOLLOW's layout)
