@@ -13,7 +13,7 @@ import typer.main
 
 from cli.main import app
 
-_DOC = pathlib.Path(__file__).resolve().parents[1] / "docs" / "converting.md"
+_DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "converting.md"
 
 
 def _synopsis() -> str:
