@@ -321,6 +321,12 @@ def detect_layout(
     """
     if forced in (LABEL_FILE, COCO) and not label_file:
         kind = "an annotation file" if forced == COCO else "a label file"
+        jsons = sorted(p for p in sample if extension(p) == "json") if forced == COCO else []
+        if jsons:  # (COCO 2017's instances_train2017.json and instances_val2017.json: none chosen, not none there)
+            shown = ", ".join(jsons[:3]) + (f" and {len(jsons) - 3} more" if len(jsons) > 3 else "")
+            raise UsageError(f"--layout {forced} reads one annotation file, and SRC holds several .json files ({shown}): "
+                             "give one with --labels FILE, or leave --layout out: detection reads a COCO file per split "
+                             "(each with its split's images)")
         raise UsageError(f"--layout {forced} needs {kind}: none was found in SRC; give it with --labels FILE")
     splits = split_folders(top_folders)
     probe = SourceLayout(IMAGE_FOLDERS, "image", splits)
