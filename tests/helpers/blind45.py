@@ -62,6 +62,11 @@ the names, which only the dataset's page gives), 0 useless stops, 0 exit 1, 1 WR
 files' categories become six labels for three classes, '-1.0' beside '-1'). (The first tally, at 14:40 before
 FOLLOW was filled in and with the decimals accepted as aliases of the classes, read 8/0/1/0/1.)
 What each does: tests/layouts/test_blind_round_45.py.
+After blindfix45 (tests/layouts/test_blindfix45.py): labels that are one number spelled two ways ('-1.0' beside '-1')
+stop before writing, naming the spellings and the tables (shardify/plan/number_spellings.py): twitter_reddit_sentiment
+a stop naming no option that converts it right (none merges labels): 8 right, 1 good stop, 1 useless stop, 0 exit 1,
+0 WRONG EXIT 0 (14:47 UTC). Batches 39, 36, 33, 30 re-tallied after it (14:47 UTC): 5/4/1/0/0, 6/4/0/0/0, 6/4/0/0/0,
+4/5/1/0/0, no right lost.
 """
 
 from __future__ import annotations

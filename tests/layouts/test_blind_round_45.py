@@ -11,7 +11,9 @@ the defect stays recorded and a fix shows up as an unexpected pass.
 As measured on the branch blind45 at main's 471a2c81 (`python tests/helpers/blind_tally.py --batch 45`,
 tests/helpers/blind45_baseline_471a2c81.json): 8 right (pizza_not_pizza, resume, retina_vessel, ship_detection,
 stellar, tb_chest, tyre_quality, yoga_poses), 1 good stop (weapon_detection: --label-names), 0 useless stops,
-0 exit 1, 1 WRONG EXIT 0 (twitter_reddit_sentiment).
+0 exit 1, 1 WRONG EXIT 0 (twitter_reddit_sentiment). Since blindfix45 (tests/layouts/test_blindfix45.py):
+twitter_reddit_sentiment a useless stop (one class number spelled two ways): 8 right, 1 good stop, 1 useless stop,
+0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "twitter_reddit_sentiment": "exit 0 with the tweet whose category cell is empty rejected ('empty label in column "
-    "category') instead of written unlabelled, and six labels for three classes: "
-    "Twitter_Data.csv's '-1.0', '0.0', '1.0' beside Reddit_Data.csv's '-1', '0', '1'",
+    "twitter_reddit_sentiment": "a stop naming no option that converts it right: the two tables' categories are one "
+    "number spelled two ways ('-1.0' beside '-1'), which no option merges; at 471a2c81 "
+    "exit 0 with six labels for three classes and the tweet whose category cell is empty "
+    "rejected instead of written unlabelled",
 }
 
 
