@@ -14,6 +14,7 @@ from __future__ import annotations
 from shardify.converters import no_label_values
 from shardify.plan.label_vocabularies import mixed_vocabularies
 from shardify.plan.layout import SourceLayout
+from shardify.plan.number_spellings import number_spellings
 from shardify.plan.shard_plans import PlanSummary
 from shardify.plan.structure import is_never_a_class, split_word
 
@@ -93,6 +94,10 @@ def wrong_guess(
                 counts[name] = counts.get(name, 0) + count
         if unasked := no_label_values.refusal(labels, counts):
             return unasked
+    label_tables = [note.split(": ", 1)[0] for note in summary.notes if "label = " in note]  # each table's label column
+    spelled = number_spellings(labels, [*(e.shown for e in layout.evidence if e.gives_labels), *label_tables])
+    if spelled:  # one number spelled two ways (blind45: -1.0 beside -1); before the vocabularies, 0.0 being no name
+        return spelled
     mixed = mixed_vocabularies(
         {name: split.label_counts for name, split in summary.splits.items()},
         (e.shown for e in layout.evidence if e.gives_labels),
