@@ -127,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  40,
                                                                  41,
                                                                  42,
-                                                                 43),
+                                                                 43,
+                                                                 44),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")
