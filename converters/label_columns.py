@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from shardify.converters import (
     crowd_columns,
+    label_content,
     label_phrases,
     label_rank,
     label_runs,
@@ -294,7 +295,7 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
         if name and name not in taken and name.lower() not in keys
         and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]}
         and (label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]) or list_cells.list_column(cells[i], words=True)
-             or _lone_words(columns, taken, keys, cells, i))
+             or _lone_words(columns, taken, keys, cells, i) or label_content.whole_decimals(cells[i]))
         and not split_column.names_splits(cells[i])  # each row's split (MASSIVE's `partition`), never a label
     ]
     if found:

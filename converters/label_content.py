@@ -27,6 +27,7 @@ __all__ = [
     "label_word",
     "row_numbers",
     "single_label_words",
+    "whole_decimals",
 ]
 
 
@@ -140,3 +141,23 @@ def label_kind(cells: Sequence[object]) -> str:
         return ""
     # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only
     return "labels" if booleans or numbers else WORDS if words and len(set(values)) > 1 else ""
+
+
+def whole_decimals(cells: Sequence[object]) -> bool:
+    """Class numbers written as decimals, as a float export of a column of whole numbers writes them
+    (AI Vs Human Text's `generated`, 0.0 / 1.0): every cell a whole number from 0 to MAX_LABEL_NUMBER
+    with a fraction of zeros, repeated as `label_kind`'s numbers are. Kept apart from `label_kind`,
+    which decides labels where this only names a column the stop offers: read as a measurement,
+    such a column was dropped and every record written unlabelled with exit 0.
+
+    >>> whole_decimals(["0.0", "1.0", "1.0", "0.0"]), whole_decimals(["0.0", "1.5", "1.0", "0.0"])
+    (True, False)
+    >>> whole_decimals(["0", "1", "1", "0"]), whole_decimals(["1.0", "2.0", "3.0", "4.0"])
+    (False, False)
+    """
+    values = [cell.strip() for cell in cells if isinstance(cell, str)]
+    if len(values) < MIN_ROWS_FOR_LABELS or len(values) < len(cells) or len(set(values)) * 2 > len(values):
+        return False
+    wholes = [v.partition(".") for v in values]
+    return all(dot and fraction and set(fraction) == {"0"} and whole_at_most(whole, MAX_LABEL_NUMBER)
+               for whole, dot, fraction in wholes)

@@ -128,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                  41,
                                                                  42,
                                                                  43,
+                                                                 44,
                                                                  45),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
