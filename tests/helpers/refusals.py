@@ -17,7 +17,7 @@ from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 
-__all__ = ["command_refusal", "refusal", "stopped"]
+__all__ = ["command_refusal", "follows_stop", "refusal", "stopped"]
 
 
 def refusal(src: Path, out: Path, **options) -> str:
@@ -27,6 +27,21 @@ def refusal(src: Path, out: Path, **options) -> str:
         run_conversion(ConvertConfig(str(src), str(out), **options))
     assert not (out / "manifest.json").exists()
     return str(stopped.value)
+
+
+def follows_stop(name: str, batch, work: Path) -> str:
+    """Blind batch `batch`'s dataset `name` built under `work`: the first command stops naming every option of
+    its FOLLOW, and the conversion with them is right; the stop's message. (The readers tests of several rounds
+    each held this in a copy of their own.)"""
+    from helpers.unseen_judge import assert_right, names_option
+
+    truth = batch.DATASETS[name](work / "download")
+    said = refusal(truth.root, work / "out")
+    follow = batch.FOLLOW[name]
+    assert follow and all(names_option(said, key) for key in follow), said
+    run_conversion(ConvertConfig(str(truth.root), str(work / "followed"), **follow))
+    assert_right(truth, work / "followed")
+    return said
 
 
 def command_refusal(src: Path, out: Path) -> str:

@@ -27,8 +27,8 @@ import pytest
 from helpers import blind35, blind37
 from helpers.cli_runs import run_shardify
 from helpers.made_files import image_file
-from helpers.refusals import refusal
-from helpers.unseen_judge import assert_right, names_option, written_records
+from helpers.refusals import follows_stop, refusal
+from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import token_tables
@@ -39,13 +39,7 @@ def _labels(out: Path) -> dict:
     return {rid: (split, labels) for rid, (split, labels) in written_records(out)["records"].items()}
 
 
-def _follows(name: str, batch, tmp_path: Path) -> None:
-    truth = batch.DATASETS[name](tmp_path / "download")
-    message = refusal(truth.root, tmp_path / "out")
-    follow = batch.FOLLOW[name]
-    assert follow and all(names_option(message, key) for key in follow), message
-    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **follow))
-    assert_right(truth, tmp_path / "followed")
+_follows = follows_stop  # (helpers.refusals: stop, options named, followed, right)
 
 
 # ---- a split folder's own label table ------------------------------------------------------------------------

@@ -31,9 +31,9 @@ from pathlib import Path
 import pytest
 
 from helpers import blind30, blind38, blind39, blind40
-from helpers.refusals import refusal
+from helpers.refusals import follows_stop, refusal
 from helpers.shard_io import records_by_split
-from helpers.unseen_judge import assert_right, names_option, written_records
+from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import arff_tables, c45_cases, no_label_values
@@ -52,13 +52,7 @@ def _rejects(out: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
-def _follows(name: str, batch, tmp_path: Path) -> None:
-    truth = batch.DATASETS[name](tmp_path / "download")
-    message = refusal(truth.root, tmp_path / "out")
-    follow = batch.FOLLOW[name]
-    assert follow and all(names_option(message, key) for key in follow), message
-    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **follow))
-    assert_right(truth, tmp_path / "followed")
+_follows = follows_stop  # (helpers.refusals: stop, options named, followed, right)
 
 
 # ---- C4.5's case files -------------------------------------------------------------------------------------------

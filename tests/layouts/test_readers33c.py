@@ -27,7 +27,7 @@ import pytest
 from helpers import blind30, blind31
 from helpers.cli_runs import run_shardify
 from helpers.made_files import image_file
-from helpers.refusals import refusal
+from helpers.refusals import follows_stop, refusal
 from helpers.shard_io import read_shard
 from helpers.unseen_judge import assert_right, names_option, written_records
 from shardify.beam_jobs.launch import run_conversion
@@ -37,14 +37,7 @@ from shardify.format.manifest import load_manifest
 from shardify.plan import list_folds
 
 
-def _follows(name: str, batch, tmp_path: Path) -> str:
-    truth = batch.DATASETS[name](tmp_path / "download")
-    message = refusal(truth.root, tmp_path / "out")
-    follow = batch.FOLLOW[name]
-    assert follow and all(names_option(message, key) for key in follow), message
-    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **follow))
-    assert_right(truth, tmp_path / "followed")
-    return message
+_follows = follows_stop  # (helpers.refusals: stop, options named, followed, right)
 
 
 def _boxes(out: Path) -> dict[str, list[tuple[float, float, float, float]]]:

@@ -31,8 +31,8 @@ from pathlib import Path
 import pytest
 
 from helpers import blind40
-from helpers.refusals import refusal
-from helpers.unseen_judge import assert_right, names_option, written_records
+from helpers.refusals import follows_stop, refusal
+from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters.row_ranges import MAX_ROW_BYTES
@@ -43,14 +43,7 @@ from shardify.plan.path_parts import extension
 _ATTRIBUTES = {"text_column": "none", "keep_columns": "*", "layout": "tables"}
 
 
-def _follows(name: str, batch, tmp_path: Path) -> str:
-    truth = batch.DATASETS[name](tmp_path / "download")
-    message = refusal(truth.root, tmp_path / "out")
-    follow = batch.FOLLOW[name]
-    assert follow and all(names_option(message, key) for key in follow), message
-    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **follow))
-    assert_right(truth, tmp_path / "followed")
-    return message
+_follows = follows_stop  # (helpers.refusals: stop, options named, followed, right)
 
 
 # ---- a table compressed whole --------------------------------------------------------------------------------
