@@ -105,8 +105,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             continue
     # a file looked at as a table that reads as none (UCI's `bank-names.txt`, prose beside `bank-full.csv`) holds no
     # record the scan would write (it rejects it: not a table), so it keeps no textless table from the stop
-    _check_textless(config, sample, [p for p in paths if p in headers or p not in looked], textless, headers,
-                    unread=[p for p in paths if p in looked and p not in headers])
+    no_table = [p for p in looked if p not in headers and _no_table(config, p)]
+    _check_textless(config, sample, [p for p in paths if p not in no_table], textless, headers, unread=no_table)
     if undecided_labels and not shown_label:  # headerless, and no sibling shows which column is the label
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
@@ -420,6 +420,20 @@ def _headers(config: ConvertConfig, looked: Sequence[str]):
                 yield path, tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
         except (OSError, InvalidInputError):
             continue
+
+
+def _no_table(config: ConvertConfig, path: str) -> bool:
+    """The file opens and reads as no table (prose: `tables.read_header` refuses it); not one that could not be
+    opened here (an archive's member, a file gone), which the scan reads or rejects itself."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            tables.read_header(fileobj, tables.table_format(path), header=config.table_options.header,
+                               encoding=config.table_options.encoding)
+    except InvalidInputError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _check_label_column(config: ConvertConfig, headers: dict) -> None:

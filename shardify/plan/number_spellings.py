@@ -1,4 +1,4 @@
-"""One number written two ways among a plan's labels: `-1.0` beside `-1`, `1.0` beside `1`, `01` beside `1`.
+"""One number written two ways among a plan's labels: `-1.0` beside `-1`, `1.0` beside `1` (a float's spelling).
 
 Why a module of its own: each table's label column is read right on its own terms, and only the plan sees all
 the labels together. A table written by pandas from a float column (a class number column with an empty cell
@@ -44,13 +44,19 @@ def number_spellings(labels: Iterable[str], sources: Iterable[str] = ()) -> str:
     "labels '-1' and '-1.0', '0' and '0.0', '1' and '1.0' are each one numb"
     >>> number_spellings(["0", "1", "2"]), number_spellings(["2.5", "3.75"]), number_spellings(["cat", "dog"])
     ('', '', '')
+    >>> number_spellings(["00000", "0", "00014", "14"])
+    ''
+
     """
     by_value: dict[float, list[str]] = {}
     for label in sorted(set(labels)):
         value = _value(label)
         if value is not None:
             by_value.setdefault(value, []).append(label)
-    twins = [spellings for _, spellings in sorted(by_value.items()) if len(spellings) > 1]
+    # (a float's spelling among them, `1.0` or `1e0`: zero-padded class numbers, GTSRB's folder `00014` beside its
+    # test table's ClassId `14`, are one class by `Evidence.label_digits`, no sign)
+    twins = [spellings for _, spellings in sorted(by_value.items())
+             if len(spellings) > 1 and any(mark in spelling for spelling in spellings for mark in ".eE")]
     if not twins:
         return ""
     shown = ", ".join(" and ".join(repr(s) for s in spellings) for spellings in twins[:_SHOWN])

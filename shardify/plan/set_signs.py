@@ -178,6 +178,9 @@ def _partition_copies(split: Split, sharing: Sequence[str]) -> str:
             folders.setdefault(parts[split.level], shown_folder(parts[: split.level + 1]))
     if any(len(names) < _MIN_COPIED_FILES for names in files.values()):
         return ""
+    beneath = {parts[split.level + 1] for parts in split.inputs if len(parts) > split.level + 1 and parts[split.level] in files}
+    if not all(split_word(name) for name in beneath):
+        return ""  # (the same names beneath in folders that are no splits: Omniglot's characters, a view's files)
     every, common = set().union(*files.values()), set.intersection(*files.values())
     if len(common) * 10 < len(every) * _COPIED_TENTHS:
         return ""

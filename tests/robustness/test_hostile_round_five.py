@@ -228,7 +228,7 @@ def test_multi_hot_rows_of_other_values_among_the_rows_judged_are_each_a_reject(
             for n, (cells, why) in enumerate([("2,0,0", "'2'"), ("nan,0,1", "'nan'"), (",0,1", "''"), ("1.0,0,0", "'1.0'"),
                                               ("0,1", "4 fields where the header has 5")]):
                 rows.append((f"h{n:04d},{_sentence(100 + n)},{cells}", Reject(why)))
-            rows.append(("comment_id,text,spam,offensive,sarcastic", Reject("'spam'")))
+            rows.append(("comment_id,text,spam,offensive,sarcastic", Reject("repeats the header row")))  # (review34's reason)
     root = write_file(tmp_path / "src" / "train.csv", "comment_id,text,spam,offensive,sarcastic\r\n" + "".join(r + "\r\n" for r, _ in rows)).parent
     out = convert(root, tmp_path / "out")
     _one_place_each({f"train.csv#{n}": want for n, (_, want) in enumerate(rows, start=2)}, out)
