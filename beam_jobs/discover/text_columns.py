@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping, Sequence
 
 from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, table_splits, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
@@ -322,7 +323,7 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
                                         [p for p in headed if p not in holding])
         options: dict[str, object] = {"text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column}
         if unread:  # (prose beside the tables, `glass-description.txt`: read as a table it is one reject, over the limit)
-            options["exclude"] = (*config.exclude, *unread)
+            options["exclude"] = (*config.exclude, *(re.sub(r"([*?\[])", r"[\1]", p) for p in unread))  # (its glob characters literal)
             note += f"; {', '.join(unread)} read as no table: left out (--exclude)"
         raise files_decide.DecidedByFiles(message, options, note)
     raise UsageError(message)

@@ -212,3 +212,11 @@ def test_two_class_named_tables_naming_no_split_stop_rather_than_become_two_spli
     (src / "bank.csv").unlink()  # one table alone: read by its class column, as attrtables33 reads it
     run_conversion(ConvertConfig(str(src), str(tmp_path / "one")))
     assert len(written_records(tmp_path / "one")["records"]) == 12
+
+
+def test_prose_of_glob_characters_is_left_out_by_its_literal_name(tmp_path: Path) -> None:
+    # the decided --exclude escapes the name's glob characters: `notes [v2].txt` left out, nothing else
+    src = _attributes(tmp_path)
+    (src / "glass-description.txt").rename(src / "notes [v2].txt")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert set(written_records(tmp_path / "out")["records"]) == {f"glass.csv:{i}" for i in range(8)}
