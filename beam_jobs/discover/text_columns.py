@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from collections.abc import Mapping, Sequence
 
 from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, table_splits, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
@@ -33,6 +32,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import attribute_rows, column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, no_label_values, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
+from shardify.inputs.excludes import literal_glob
 from shardify.inputs.paths import join_path
 from shardify.plan import layout, measurement_classes
 from shardify.plan.evidence import example_file
@@ -323,7 +323,7 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
                                         [p for p in headed if p not in holding])
         options: dict[str, object] = {"text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column}
         if unread:  # (prose beside the tables, `glass-description.txt`: read as a table it is one reject, over the limit)
-            options["exclude"] = (*config.exclude, *(re.sub(r"([*?\[])", r"[\1]", p) for p in unread))  # (its glob characters literal)
+            options["exclude"] = (*config.exclude, *map(literal_glob, unread))  # (its glob characters literal)
             note += f"; {', '.join(unread)} read as no table: left out (--exclude)"
         raise files_decide.DecidedByFiles(message, options, note)
     raise UsageError(message)
@@ -411,14 +411,24 @@ def _check_named_tables(bare: Sequence[tuple[str, tuple[str, ...]]]) -> None:
     )
 
 
+def _header(config: ConvertConfig, path: str) -> tables.TableHeader:
+    """The header of the table `path` (relative to SRC), as the scan will read it.
+
+    Raises:
+      OSError: it cannot be opened here (an archive's member, a file gone).
+      InvalidInputError: it reads as no table.
+    """
+    options = config.table_options
+    with open_input(join_path(config.source, path)) as fileobj:
+        return tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
+
+
 def _headers(config: ConvertConfig, looked: Sequence[str]):
     """(path, header) of each table looked at that reads (one that does not is left to the scan,
     which rejects it with its reason)."""
-    options = config.table_options
     for path in looked:
         try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                yield path, tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
+            yield path, _header(config, path)
         except (OSError, InvalidInputError):
             continue
 
@@ -427,9 +437,7 @@ def _no_table(config: ConvertConfig, path: str) -> bool:
     """The file opens and reads as no table (prose: `tables.read_header` refuses it); not one that could not be
     opened here (an archive's member, a file gone), which the scan reads or rejects itself."""
     try:
-        with open_input(join_path(config.source, path)) as fileobj:
-            tables.read_header(fileobj, tables.table_format(path), header=config.table_options.header,
-                               encoding=config.table_options.encoding)
+        _header(config, path)
     except InvalidInputError:
         return True
     except OSError:

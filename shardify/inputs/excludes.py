@@ -18,7 +18,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["LEFT_OUT", "Excludes", "describe_left_out", "exclude_option", "parse_exclude"]
+__all__ = ["LEFT_OUT", "Excludes", "describe_left_out", "exclude_option", "literal_glob", "parse_exclude"]
 
 # The reject reason of a label or split list row naming a file an --exclude pattern leaves out.
 LEFT_OUT = "left out by --exclude"
@@ -38,7 +38,16 @@ def exclude_option(path: str, tree: bool = False) -> str:
     >>> Excludes((shlex.split(exclude_option("a*b?"))[1],))("a*b?/x.txt"), Excludes(("a[*]b[?]",))("axxb/x.txt")
     (True, False)
     """
-    return "--exclude " + shlex.quote(re.sub(r"([*?\[])", r"[\1]", path) + ("/**" if tree else ""))
+    return "--exclude " + shlex.quote(literal_glob(path) + ("/**" if tree else ""))
+
+
+def literal_glob(path: str) -> str:
+    """`path` as an --exclude glob matching it alone: each glob character in a class of its own.
+
+    >>> literal_glob("notes [v2].txt"), literal_glob("a*b?")
+    ('notes [[]v2].txt', 'a[*]b[?]')
+    """
+    return re.sub(r"([*?\[])", r"[\1]", path)
 
 
 def parse_exclude(text: str) -> str:
