@@ -1,0 +1,159 @@
+"""Useless stops of blind batches 44 and 45 turned into right conversions or good stops, by kind (readers35a).
+
+- COCO-style files whose annotations carry one category per level of a hierarchy (blind44's DENTEX:
+  `categories_1`, `categories_2`, `categories_3` and `category_id_1..3` on each box, no plain `categories`):
+  before, no annotation had a `category_id` and every X-ray was written unlabelled with exit 0 (`--labels`
+  given) or the file, two folders down beside `xrays/`, was not found at all. Now the file beside the folder
+  of images is found (`coco_split_files.coco_beside_images`), the run stops naming each list and
+  `--label-column`, and `--label-column categories_3` (or `category_id_3`) reads that level
+  (`converters/coco_levels.py`). Neighbour: DENTEX's other part of the same kind, `training_data/
+  quadrant_enumeration/{xrays/, train_quadrant_enumeration.json}` of two lists (quadrant, tooth), as the
+  blind44 builder's stored sources list it ("| training_data/quadrant_enumeration/ ... | categories_1,
+  categories_2") and as a reader in the code corpus reads it (find_string '"category_id_2"': `labels =
+  list(map(lambda x: x["category_id_1"] * 10 + x["category_id_2"] + 1, annotations))`). Hostile twins: a
+  level id that is NaN or 1e30, a list that is no list, a truncated file, a `--label-column` naming no list,
+  our own manifest given as the annotation file.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from helpers.made_files import image_file
+from helpers.unseen_judge import written_records
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.converters import coco_levels
+from shardify.errors import InvalidInputError, ShardifyError, UsageError
+
+_PART = "training_data/quadrant_enumeration"
+_JSON = f"{_PART}/train_quadrant_enumeration.json"
+
+
+def _quadrant_enumeration(root: Path, *, lone: dict | None = None, edit=None) -> dict[str, set[str]]:
+    """DENTEX's quadrant_enumeration part in miniature: 4 X-rays of two boxes each, every box a quadrant
+    (categories_1, '1'..'4', ids from 0) and a tooth (categories_2, '1'..'8'); `lone` adds a fifth X-ray of
+    one box whose `category_id_2` is its value. Returns {file: the teeth its boxes name}."""
+    base = root / _PART
+    images, annotations, truth = [], [], {}
+    for i in range(4 + (lone is not None)):
+        name = f"train_{i * 37 + 3}.png"
+        image_file(base / "xrays" / name, f"q{i}", fmt="PNG")
+        images.append({"id": i + 1, "file_name": name, "width": 20, "height": 16})
+        teeth = [(3 * i + k) % 8 for k in range(2)] if i < 4 else [lone["tooth"]]
+        for k, tooth in enumerate(teeth):
+            annotations.append(
+                {
+                    "id": len(annotations) + 1,
+                    "image_id": i + 1,
+                    "bbox": [1 + 5 * k, 2, 4, 6],
+                    "area": 24,
+                    "iscrowd": 0,
+                    "category_id_1": (i + k) % 4,
+                    "category_id_2": tooth,
+                }
+            )
+        truth[f"{_PART}/xrays/{name}"] = {str(t + 1) for t in teeth}
+    doc = {
+        "images": images,
+        "annotations": annotations,
+        "categories_1": [{"id": q, "name": str(q + 1), "supercategory": str(q + 1)} for q in range(4)],
+        "categories_2": [{"id": t, "name": str(t + 1), "supercategory": str(t + 1)} for t in range(8)],
+    }
+    text = json.dumps(edit(doc) if edit else doc)  # (json.dumps writes NaN as NaN, as Python's json reads it)
+    (base / "train_quadrant_enumeration.json").write_text(text)
+    return truth
+
+
+@pytest.fixture
+def src(tmp_path: Path) -> Path:
+    return tmp_path / "DENTEX"
+
+
+def test_the_levels_stop_names_each_list_and_the_option(src: Path, tmp_path: Path) -> None:
+    _quadrant_enumeration(src)
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    said = str(stop.value)
+    assert _JSON in said and "--label-column 'categories_1' or 'categories_2'" in said, said
+    assert "categories_2: 8 names, '1', '2', '3', '4', ..." in said, said
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+@pytest.mark.parametrize("chosen", ["categories_2", "category_id_2"])
+def test_the_chosen_level_labels_the_images_and_their_boxes(src: Path, tmp_path: Path, chosen: str) -> None:
+    truth = _quadrant_enumeration(src)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column=chosen))
+    written = written_records(tmp_path / "out")
+    assert {rid: labels for rid, (_, labels) in written["records"].items()} == truth
+    assert all(set(written["objects"][rid]) == teeth and len(written["objects"][rid]) == 2 for rid, teeth in truth.items())
+
+
+def test_the_other_level_gives_other_labels(src: Path, tmp_path: Path) -> None:
+    _quadrant_enumeration(src)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column="categories_1"))
+    labels = {rid: labels for rid, (_, labels) in written_records(tmp_path / "out")["records"].items()}
+    assert labels[f"{_PART}/xrays/train_3.png"] == {"1", "2"}  # (quadrants (0+0)%4 and (0+1)%4, named from 1)
+    assert set().union(*labels.values()) <= {"1", "2", "3", "4"}
+
+
+def test_a_label_column_naming_no_list_stops_naming_the_lists(src: Path, tmp_path: Path) -> None:
+    _quadrant_enumeration(src)
+    with pytest.raises(UsageError, match=r"--label-column 'diagnosis' names none of them.*'categories_1' or 'categories_2'"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column="diagnosis"))
+
+
+def test_one_level_list_alone_is_read_without_a_choice(src: Path, tmp_path: Path) -> None:
+    def only_teeth(doc: dict) -> dict:
+        del doc["categories_1"]
+        return doc
+
+    truth = _quadrant_enumeration(src, edit=only_teeth)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert {rid: labels for rid, (_, labels) in written_records(tmp_path / "out")["records"].items()} == truth
+
+
+@pytest.mark.parametrize("tooth", [float("nan"), 10**30, -1])
+def test_a_level_id_its_list_lacks_rejects_that_image_alone(src: Path, tmp_path: Path, tooth: object) -> None:
+    truth = _quadrant_enumeration(src, lone={"tooth": tooth})
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column="categories_2", max_rejects="50%"))
+    rows = [json.loads(line) for line in (tmp_path / "out" / "rejected.jsonl").read_text().splitlines()]
+    lone = f"{_PART}/xrays/train_151.png"
+    assert [row["path"] for row in rows] == [lone] and '"categories_2" does not list' in rows[0]["reason"], rows
+    written = written_records(tmp_path / "out")["records"]
+    assert {rid: labels for rid, (_, labels) in written.items()} == {k: v for k, v in truth.items() if k != lone}
+
+
+@pytest.mark.parametrize("fault", ["not a list", "truncated"])
+def test_a_broken_levels_file_never_writes_with_exit_0(src: Path, tmp_path: Path, fault: str) -> None:
+    _quadrant_enumeration(src, edit=(lambda doc: {**doc, "categories_2": "teeth"}) if fault == "not a list" else None)
+    if fault == "truncated":
+        path = src / _JSON
+        path.write_text(path.read_text()[:700])
+    with pytest.raises(ShardifyError) as failed:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column="categories_2"))
+    said = str(failed.value)
+    assert ('"categories_2" is not a list' in said) if fault == "not a list" else ("not JSON" in said), said
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_our_own_manifest_as_the_annotation_file_is_refused(src: Path, tmp_path: Path) -> None:
+    _quadrant_enumeration(src)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "first"), label_column="categories_2"))
+    shutil.copy(tmp_path / "first" / "manifest.json", src / "manifest.json")
+    with pytest.raises(ShardifyError):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file=str(src / "manifest.json")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_plain_coco_ignores_a_label_column_as_before() -> None:
+    doc = {"categories": [{"id": 1, "name": "cat"}], "categories_extra": 3}
+    assert coco_levels.chosen_level(doc, "species") == coco_levels.PLAIN
+    both = {"categories": [{"id": 1, "name": "cat"}], "categories_1": [{"id": 1, "name": "a"}]}
+    assert coco_levels.chosen_level(both, "categories") == coco_levels.PLAIN
+    with pytest.raises(InvalidInputError, match="beside the plain 'categories'.*'categories_1' or 'categories'"):
+        coco_levels.chosen_level(both, "")
