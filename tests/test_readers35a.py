@@ -157,3 +157,76 @@ def test_plain_coco_ignores_a_label_column_as_before() -> None:
     assert coco_levels.chosen_level(both, "categories") == coco_levels.PLAIN
     with pytest.raises(InvalidInputError, match="beside the plain 'categories'.*'categories_1' or 'categories'"):
         coco_levels.chosen_level(both, "")
+
+
+# ------------------------------------------------------------------------------------------------
+# YOLO labels kept apart from the images, under another tree, pairing by stem (blind44's GRAZPEDWRI-DX)
+# ------------------------------------------------------------------------------------------------
+#
+# GRAZPEDWRI-DX (figshare 14825193) keeps `images_part1/ .. images_part4/` and, apart, `folder_structure/yolov5/
+# labels/<stem>.txt` beside `meta.yaml`; before, the labels went unread (no `images/` mirrors `labels/`), the part
+# folders were taken for classes and the run stopped offering dataset.csv's columns. Neighbour: an export whose
+# `labels/` holds one file per image by its base name alone, apart from the photos' folder, as a YOLO reader in the
+# code corpus looks for them among its candidates ("* any 'images' segment mirrored to 'labels' ... * labels/
+# <basename>.txt", search 'YOLO labels folder separate from images folder pair label txt to image by file stem').
+
+_TOOLS = ["hammer", "wrench", "pliers"]
+
+
+def _yolo_apart(root: Path, *, parts: bool, lines: dict[str, str] | None = None, twin: bool = False) -> dict[str, set[str]]:
+    """Images under `images_part1/`, `images_part2/` (`parts`) or one `photos/` folder, their YOLO labels apart
+    under `export/yolo/labels/<stem>.txt` beside `export/yolo/data.yaml` (Ultralytics' `{0: name}` form); `lines`
+    replaces a stem's label text; `twin` puts a second image of the first stem in the other part. Returns
+    {image: the classes its boxes name}."""
+    truth = {}
+    for i in range(6):
+        stem = f"{1000 + 17 * i}_wri_{'LR'[i % 2]}"
+        folder = f"images_part{1 + i % 2}" if parts else "photos"
+        image_file(root / folder / f"{stem}.png", f"y{i}", fmt="PNG")
+        classes = [i % 3] + ([2] if i == 4 else [])
+        text = "".join(f"{c} {0.3 + 0.2 * k:.6f} 0.500000 0.200000 0.250000\n" for k, c in enumerate(classes))
+        (root / "export/yolo/labels").mkdir(parents=True, exist_ok=True)
+        (root / "export/yolo/labels" / f"{stem}.txt").write_text((lines or {}).get(stem, text))
+        truth[f"{folder}/{stem}.png"] = {_TOOLS[c] for c in classes}
+    if twin:
+        image_file(root / "images_part2" / "1000_wri_L.png", "twin", fmt="PNG")
+    (root / "export/yolo/data.yaml").write_text("path: .\nnames:\n" + "".join(f"  {k}: {n}\n" for k, n in enumerate(_TOOLS)))
+    return truth
+
+
+@pytest.mark.parametrize("parts", [True, False], ids=["numbered parts", "one folder"])
+def test_labels_apart_pair_with_their_images_by_stem(tmp_path: Path, parts: bool) -> None:
+    truth = _yolo_apart(tmp_path / "src", parts=parts)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = written_records(tmp_path / "out")
+    assert {rid: labels for rid, (_, labels) in written["records"].items()} == truth
+    assert sum(len(names) for names in written["objects"].values()) == 7
+
+
+def test_a_stem_two_images_share_is_never_paired(tmp_path: Path) -> None:
+    _yolo_apart(tmp_path / "src", parts=True, twin=True)
+    with pytest.raises(UsageError):  # (as before: the part folders' stop; never one image's boxes on the other)
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["0 nan 0.5 0.2 0.2\n", "1 0.5 0.5 1e30 0.2\n", "2 0.5 0.5\n", "7 0.5 0.5 0.2 0.2\n"],
+    ids=["NaN", "huge", "truncated", "class past the names"],
+)
+def test_a_broken_label_apart_rejects_its_image_alone(tmp_path: Path, bad: str) -> None:
+    truth = _yolo_apart(tmp_path / "src", parts=True, lines={"1034_wri_L": bad})
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="50%"))
+    rows = [json.loads(line) for line in (tmp_path / "out" / "rejected.jsonl").read_text().splitlines()]
+    assert [row["path"] for row in rows] == ["images_part1/1034_wri_L.png"], rows
+    written = written_records(tmp_path / "out")["records"]
+    assert {rid: labels for rid, (_, labels) in written.items()} == {k: v for k, v in truth.items() if "1034" not in k}
+
+
+def test_our_own_manifest_among_the_labels_apart_changes_nothing(tmp_path: Path) -> None:
+    truth = _yolo_apart(tmp_path / "src", parts=True)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "first")))
+    shutil.copy(tmp_path / "first" / "manifest.json", tmp_path / "src/export/yolo/labels/manifest.json")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert {rid: labels for rid, (_, labels) in written_records(tmp_path / "out")["records"].items()} == truth

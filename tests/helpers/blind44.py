@@ -318,7 +318,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "cotton_disease": None,
     # the stop names --label-from-name REGEX, its example '^(.+)_\\d+' not this set's: with this value right (tried)
     "fingers": {"label_from_name": r"_(\d[LR])\.png$"},
-    "grazpedwri": None,  # the stop offers dataset.csv's columns (gender, laterality, ...) as labels: none is the boxes'
+    "grazpedwri": None,  # right with no option since readers35a; before, the stop offered dataset.csv's columns (none the boxes')
     "dentex": {"label_column": "categories_3"},  # readers35a: the stop names the three levels' lists (was None: --label-level 2, the folder, wrong)
     "neopolyp": {"label_level": 0},  # the stop's own option (tried: right; train_gt/'s masks stay auxiliary)
     # since blindfix44 the stop names --label-column 'generated' (tried: right); at 471a2c81 exit 0, all unlabelled

@@ -31,8 +31,8 @@ WRONG = {
     # unlabelled, AI_Human.csv's 'generated' of 0.0/1.0 not taken as the label column, nothing said about it
     # dentex: a good stop since readers35a (tests/test_readers35a.py); before, a stop naming a layout file or --label-level 2
     # (the folder quadrant-enumeration-disease as every X-ray's label), its COCO of categories_1..3 read by no reader
-    "grazpedwri": "a stop offering dataset.csv's columns (gender, laterality, projection, ...) as labels; the YOLO "
-                  "boxes under folder_structure/yolov5/labels/ and meta.yaml's names are not found",
+    # grazpedwri: right since readers35a (tests/test_readers35a.py); before, a stop offering dataset.csv's columns (gender,
+    # laterality, projection, ...) as labels, the YOLO boxes under folder_structure/yolov5/labels/ and meta.yaml's names unfound
 }
 
 
