@@ -230,3 +230,102 @@ def test_our_own_manifest_among_the_labels_apart_changes_nothing(tmp_path: Path)
     shutil.copy(tmp_path / "first" / "manifest.json", tmp_path / "src/export/yolo/labels/manifest.json")
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert {rid: labels for rid, (_, labels) in written_records(tmp_path / "out")["records"].items()} == truth
+
+
+# ------------------------------------------------------------------------------------------------
+# A float export's class numbers ('-1.0') read as whole numbers (blind45's Twitter and Reddit sentiment CSVs)
+# ------------------------------------------------------------------------------------------------
+#
+# Twitter_Data.csv (kaggle cosmos98), saved by pandas from a float column (its empty cells are NaN), spells its
+# classes -1.0, 0.0, 1.0 beside Reddit_Data.csv's -1, 0, 1: before, six labels for three classes stopped the run
+# naming no option (shardify/plan/number_spellings.py). Now a label column whose sampled cells are all whole
+# decimals is read as whole numbers, its empty cells unlabelled (converters/whole_decimal_labels.py). Neighbour:
+# AI Vs Human Text's AI_Human.csv (kaggle shanegerami, blind44's stored source: "if row[1] == "1.0": ai.append(
+# row[0])", the label written as a float), `text,generated` of 0.0 / 1.0, alone.
+
+
+def _sentiment_tables(root: Path, twitter: list[str], reddit: list[str]) -> dict[str, frozenset[str] | None]:
+    """Twitter_Data.csv (`clean_text,category`) and Reddit_Data.csv (`clean_comment,category`) of the cells given;
+    returns {record id: the labels a user means (the whole numbers), None for an empty cell}."""
+    root.mkdir(parents=True, exist_ok=True)
+    truth = {}
+    for name, header, cells in (
+        ("Twitter_Data.csv", "clean_text,category", twitter),
+        ("Reddit_Data.csv", "clean_comment,category", reddit),
+    ):
+        lines = [header]
+        for i, cell in enumerate(cells):
+            lines.append(f"{_words(f'{name}{i}', 9 + i % 5)},{cell}")
+            whole = cell.strip().removesuffix(".0")
+            truth[f"{name}:{i}"] = frozenset({whole}) if whole else None  # (only whole cells' truths are compared)
+        (root / name).write_text("\n".join(lines) + "\n")
+    return truth
+
+
+def _words(key: str, n: int) -> str:
+    from helpers.shipped import _words as words
+
+    return words(key, n)
+
+
+def test_a_float_export_beside_whole_numbers_is_three_classes(tmp_path: Path) -> None:
+    twitter = ["-1.0", "0.0", "1.0", "", "1.0", "-1.0", "0.0", "1.0", "", "0.0"]
+    truth = _sentiment_tables(tmp_path / "src", twitter, ["1", "-1", "0", "0", "1", "-1", "1", "0"])
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = written_records(tmp_path / "out")["records"]
+    assert {rid: labels for rid, (_, labels) in written.items()} == truth  # (the empty cells: unlabelled, not rejects)
+    from shardify.format.manifest import load_manifest
+
+    assert sorted(load_manifest(str(tmp_path / "out")).labels) == ["-1", "0", "1"]
+
+
+def test_the_neighbour_float_labels_alone_read_as_whole_numbers(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    generated = ["1.0", "0.0", "0.0", "1.0", "0.0", "1.0", "0.0", "0.0", "1.0", "0.0", "1.0", "0.0"]
+    lines = ["text,generated"] + [f'"{_words(f"ah{i}", 14)}.\n\n{_words(f"ah{i}b", 9)}.",{g}' for i, g in enumerate(generated)]
+    (src / "AI_Human.csv").write_text("\n".join(lines) + "\n")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column="generated"))
+    written = written_records(tmp_path / "out")["records"]
+    assert {rid: labels for rid, (_, labels) in written.items()} == {
+        f"AI_Human.csv:{i}": frozenset({g.removesuffix(".0")}) for i, g in enumerate(generated)
+    }
+
+
+@pytest.mark.parametrize(
+    "odd",
+    ["123456789012345678901.0", "nan", "1.5", "1e0"],
+    ids=["past int64", "nan spelled", "a fraction", "an exponent"],
+)
+def test_a_column_not_all_whole_decimals_never_writes_one_number_twice(tmp_path: Path, odd: str) -> None:
+    twitter = ["-1.0", "0.0", odd, "1.0", "0.0", "-1.0", "1.0", "0.0"]
+    _sentiment_tables(tmp_path / "src", twitter, ["1", "-1", "0", "0", "1", "-1", "1", "0"])
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except ShardifyError:
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    from shardify.format.manifest import load_manifest
+
+    labels = set(load_manifest(str(tmp_path / "out")).labels)
+    assert not ({"1", "1.0"} <= labels or {"0", "0.0"} <= labels), labels
+
+
+def test_our_own_label_map_as_a_table_is_no_float_export(tmp_path: Path) -> None:
+    truth = _sentiment_tables(tmp_path / "src", ["-1.0", "0.0", "1.0", "0.0"], ["1", "-1", "0", "1"])
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "first")))
+    (tmp_path / "src" / "labels_written.csv").write_text(  # our manifest's labels, as a table beside the inputs
+        "name,index\n" + "".join(f"{n},{i}.0\n" for i, n in enumerate(load_manifest_labels(tmp_path / "first")))
+    )
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    except ShardifyError:
+        return  # (a stop naming the new table is as good)
+    written = written_records(tmp_path / "out")["records"]
+    assert {rid: labels for rid, (_, labels) in written.items() if rid in truth} == truth
+
+
+def load_manifest_labels(out: Path) -> list[str]:
+    from shardify.format.manifest import load_manifest
+
+    return list(load_manifest(str(out)).labels)
