@@ -329,3 +329,60 @@ def load_manifest_labels(out: Path) -> list[str]:
     from shardify.format.manifest import load_manifest
 
     return list(load_manifest(str(out)).labels)
+
+
+# ------------------------------------------------------------------------------------------------
+# A split file of the images' numbers, the number inside their names (blind40's CWFID)
+# ------------------------------------------------------------------------------------------------
+#
+# CWFID's train_test_split.yaml (`train: [1, 2, 4]`) gives each image's split by the number in `images/001_image.png`
+# (a loader in the code corpus: "return (f'{index:03d}_image.png', ...) ... train_indices = split_data['train']").
+# Before, the stop named the file's numbers and no option read them; now they key the inputs by the last number of
+# their names (`KeyRule.inner`). Neighbour: Oxford 102 Flowers' numbering (`jpg/image_00012.jpg` is image 12, as
+# setid.mat's trnid counts them: shardify/layouts/oxford_flowers102.yaml) with its split given as a JSON of numbers.
+
+
+def _numbered(root: Path, names: list[str], split_text: str, split_name: str) -> None:
+    for name in names:
+        image_file(root / name, name)
+    (root / split_name).write_text(split_text)
+
+
+def test_the_neighbour_json_split_of_numbers_places_each_image(tmp_path: Path) -> None:
+    names = [f"jpg/image_{k:05d}.jpg" for k in range(1, 9)]
+    _numbered(tmp_path / "src", names, json.dumps({"train": [1, 2, 3, 5, 8], "test": [4, 6, 7]}), "splits.json")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=0))
+    written = {rid: split for rid, (split, _) in written_records(tmp_path / "out")["records"].items()}
+    assert written == {n: "test" if int(n[10:15]) in (4, 6, 7) else "train" for n in names}, written
+
+
+def test_the_number_inside_the_name_places_each_image(tmp_path: Path) -> None:
+    names = [f"images/{k:03d}_image.png" for k in range(1, 9)]
+    _numbered(tmp_path / "src", names, "train: [1, 2, 4, 6, 7]\ntest: [3, 5, 8]\n", "train_test_split.yaml")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=0))
+    written = {rid: split for rid, (split, _) in written_records(tmp_path / "out")["records"].items()}
+    assert written == {n: "test" if int(n[7:10]) in (3, 5, 8) else "train" for n in names}, written
+
+
+@pytest.mark.parametrize(
+    ("names", "text"),
+    [
+        ([f"images/{k:03d}_{kind}.png" for k in range(1, 5) for kind in ("image", "scan")], "train: [1, 2]\ntest: [3, 4]\n"),
+        ([f"images/{k:03d}_image.png" for k in range(1, 7)], "train: [1, 2, 2.5]\ntest: [3, 4, 5, 6]\n"),
+        ([f"images/{k:03d}_image.png" for k in range(1, 7)], "train: [1, 2, 3]\ntest: [3, 4, 5, 6]\n"),
+        ([f"images/{k:03d}_image.png" for k in range(1, 7)], "train: [1, 2, 99999999999999999999]\ntest: [4, 5, 6]\n"),
+    ],
+    ids=["two images of one number", "a fraction", "a number in both splits", "a huge number"],
+)
+def test_a_split_of_numbers_that_cannot_be_read_surely_is_never_half_read(tmp_path: Path, names: list[str], text: str) -> None:
+    # (a stop naming the file; or, where too few of its entries are whole numbers to be the inputs' numbers, the file
+    # left unread, said in the plan, and every input one split: never some images placed by a guess)
+    _numbered(tmp_path / "src", names, text, "train_test_split.yaml")
+    try:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=0))
+    except UsageError as stop:
+        assert "train_test_split.yaml" in str(stop)
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    splits = {split for split, _ in written_records(tmp_path / "out")["records"].values()}
+    assert splits == {"train"}, splits

@@ -442,7 +442,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "birdsai": None,  # right since readers33f, no option (at 8aa88b1b --label-level 0, the stop's, wrote the frames
     # without their boxes)
     "bcss": None,
-    "cwfid": None,  # the stop names train_test_split.yaml's numbers since blindfix40; no option reads them
+    "cwfid": {"label_level": 0},  # readers35a: train_test_split.yaml's numbers read as the images' numbers; the stop
+                                  # over annotations/*.yaml names --label-level 0 (was None: no option read the numbers)
     # (at 5007f5c2: --label-level 0, the stop's, wrote the test images as train)
     # --label-column relevance (the stop's first since blindfix40) made 'not sure' a label; since readers33b's
     # --unlabelled-value (and 'not sure' among the words a stop asks about, 2026-11-29) the stop names both
