@@ -12,7 +12,7 @@ As measured on the branch blind48 at main's c1fa10a8 (`python tests/helpers/blin
 tests/helpers/blind48_baseline_c1fa10a8.json): 7 right (climate_tweets, raabin_wbc, road_vehicles, seadronessee,
 sorghum_cultivar, spam_mails, sugarcane_leaf), 3 good stops (telco_churn: --text-column none --keep-columns '*'
 --label-column Churn; trans10k: --label-level 0; tsrd: --label-from-name, its value not named), 0 useless stops,
-0 exit 1, 0 WRONG EXIT 0.
+0 exit 1, 0 WRONG EXIT 0. Since blindfix48 (tests/layouts/test_blindfix48.py) tsrd's stop names the expression too.
 """
 
 from __future__ import annotations
