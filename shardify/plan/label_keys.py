@@ -17,7 +17,17 @@ import unicodedata
 from collections.abc import Sequence
 
 from shardify.plan.layout import (
-    BESIDE, IMAGE_EXTENSIONS, NAME, PATH, STEM, STEM_NUMBER, TEXT_EXTENSIONS, UNDER, extension, numbered_stem, stem,
+    BESIDE,
+    IMAGE_EXTENSIONS,
+    NAME,
+    PATH,
+    STEM,
+    STEM_NUMBER,
+    TEXT_EXTENSIONS,
+    UNDER,
+    extension,
+    numbered_stem,
+    stem,
 )
 
 __all__ = ["choose_label_key", "keys_under", "table_named_folder"]
