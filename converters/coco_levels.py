@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["PLAIN", "category_lists", "chosen_level", "levels_said"]
+__all__ = ["PLAIN", "category_lists", "chosen_level", "level_named", "levels_said"]
 
 # COCO's own list and the key each annotation names an entry of it by.
 PLAIN = ("categories", "category_id")
@@ -101,3 +101,16 @@ def levels_said(document: Mapping[str, object]) -> str:
         shown.append(f"{name}: {count}, {first}" if names else f"{name}: no names")
     plain = " beside the plain 'categories'" if isinstance(document.get(PLAIN[0]), list) else ""
     return f"its annotations carry one category per level, from {len(levels)} category lists{plain} ({'; '.join(shown)})"
+
+
+def level_named(label_column: str) -> str:
+    """The level's list `label_column` names (`categories_3`, or `category_id_3`), or "": for reading that list's
+    full declared order (`class_lists`) without parsing the file.
+
+    >>> level_named("category_id_3"), level_named("categories_2"), level_named("label"), level_named("categories")
+    ('categories_3', 'categories_2', '', '')
+    """
+    wanted = label_column.strip()
+    if by_key := _LEVEL_KEY.match(wanted):
+        return f"categories_{by_key.group(1)}"
+    return wanted if _LEVEL_LIST.match(wanted) else ""

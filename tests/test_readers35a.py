@@ -386,3 +386,13 @@ def test_a_split_of_numbers_that_cannot_be_read_surely_is_never_half_read(tmp_pa
         return
     splits = {split for split, _ in written_records(tmp_path / "out")["records"].values()}
     assert splits == {"train"}, splits
+
+
+def test_the_chosen_level_numbers_its_classes_by_its_own_full_list(src: Path, tmp_path: Path) -> None:
+    # (the level's declared list, every tooth '1'..'8' in id order, those no box names too: a part converted on its
+    # own numbers them alike; before, the names found were numbered, as where no list is declared)
+    _quadrant_enumeration(src)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column="categories_2"))
+    from shardify.format.manifest import load_manifest
+
+    assert list(load_manifest(str(tmp_path / "out")).labels) == [str(t) for t in range(1, 9)]
