@@ -17,12 +17,14 @@ import doctest
 import json
 from pathlib import Path
 
-from helpers import blind42
+import pytest
+
+from helpers import blind35, blind42
 from helpers.blind23 import _pic
 from helpers.one_place import records
 from helpers.refusals import follows_stop, refusal
 from helpers.sources import write_file
-from helpers.unseen_judge import assert_right
+from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.discover import key_paths, run_length_tables
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -178,3 +180,116 @@ def test_our_own_output_as_src_is_refused_as_an_output(tmp_path: Path) -> None:
     )
     said = refusal(tmp_path / "out", tmp_path / "again", labels_file="train.csv", key_column="id")
     assert "shardify output" in said or "names no file" in said, said
+
+
+# ------------------------------------------------------------------------------------------------
+# Class-keyed geometries (Labelbox's XY export shape): boxes keyed by class, a list of images
+# ------------------------------------------------------------------------------------------------
+
+
+def test_the_case_oil_tanks_stops_naming_the_exclude_that_reads_labels_json(tmp_path: Path) -> None:
+    said = follows_stop("oil_tanks", blind35, tmp_path)
+    assert "--exclude 'Oil Tanks/labels_coco.json'" in said and "Class-keyed geometries" in said, said
+
+
+def _labelbox(root: Path, label_of=None) -> dict[str, list[str]]:
+    """Labelbox's legacy XY export beside its images, as kobbled/RoboND-Robotic-Inference-Project's
+    labelbox/data/labelbox-xy-1.json holds it: `[{"ID", "Labeled Data": "https://storage.googleapis.com/
+    cell1-headstock/person-robot/Headstock-person-robot00001.png", "Label": {"robot": [{"geometry": [{"x": 713,
+    "y": 336}, {"x": 713, "y": 550}, {"x": 404, "y": 550}, {"x": 404, "y": 336}]}], "person": [...], "model":
+    "person-robot"}, "Created By", "Project Name", "External ID": null, "Dataset Name", "Reviews": [], "Masks"}]`.
+    Simplified: 6 PNGs of 20x16, coordinates scaled down, one image skipped ("Skip"). {image: its classes}."""
+    entries, truth = [], {}
+    for i in range(6):
+        name = f"Headstock-person-robot{i + 1:05d}.png"
+        write_file(root / "person-robot" / name, _pic(f"lb{i}"))
+        label: object = "Skip"
+        classes: list[str] = []
+        if i != 3:
+            label = {
+                "robot": [{"geometry": [{"x": 13, "y": 3}, {"x": 13, "y": 15}, {"x": 4, "y": 15}, {"x": 4, "y": 3}]}],
+                "model": "person-robot",
+            }
+            classes = ["robot"]
+            if i % 2 == 0:
+                label["person"] = [{"geometry": [{"x": 1, "y": 11}, {"x": 1, "y": 2}, {"x": 3, "y": 2}, {"x": 3, "y": 11}]}]
+                classes.append("person")
+        if label_of is not None:
+            label = label_of(i, label)
+        truth[f"person-robot/{name}"] = sorted(classes)
+        entries.append(
+            {
+                "ID": f"cjkg{i:04d}",
+                "Labeled Data": f"https://storage.googleapis.com/cell1-headstock/person-robot/{name}",
+                "Label": label,
+                "Created By": "someone@example.com",
+                "Project Name": "RoboND-Inference-Project",
+                "External ID": None,
+                "Dataset Name": "person-robot.csv",
+                "Reviews": [],
+            }
+        )
+    write_file(root / "labelbox-xy-1.json", json.dumps(entries))
+    return truth
+
+
+def _objects(out: Path) -> dict[str, list[str]]:
+    return {p: sorted(o) for p, o in written_records(out)["objects"].items()}
+
+
+def test_a_neighbour_labelbox_xy_export_is_read_as_its_objects(tmp_path: Path) -> None:
+    truth = _labelbox(tmp_path / "src")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _objects(tmp_path / "out") == truth
+
+
+def _one_point(i: int, label: object) -> object:
+    return {"robot": [{"geometry": [{"x": 3, "y": 4}]}]} if i == 1 else label
+
+
+def _text_number(i: int, label: object) -> object:
+    return {"robot": [{"geometry": [{"x": "3", "y": 4}, {"x": 5, "y": 6}]}]} if i == 1 else label
+
+
+@pytest.mark.parametrize(
+    ("label_of", "mangle", "said"),
+    [
+        (_one_point, None, "not two or more points of finite x and y"),
+        (_text_number, None, "not two or more points of finite x and y"),
+        (None, lambda text: text.replace('"x": 13', '"x": NaN', 1), "not two or more points of finite x and y"),
+        (None, lambda text: text[: len(text) // 2], "not a JSON document"),
+    ],
+    ids=["one point", "a number as text", "NaN", "truncated"],
+)
+def test_twin_a_damaged_export_stops_before_writing_naming_why(tmp_path: Path, label_of, mangle, said: str) -> None:
+    """Hostile twins: an object of one point, a coordinate written as text, a NaN, the file cut in half: the document
+    cannot be read as its shape says, and the run stops before writing (its images are never written without their
+    objects), naming the file and what it saw."""
+    _labelbox(tmp_path / "src", label_of)
+    if mangle is not None:
+        path = tmp_path / "src" / "labelbox-xy-1.json"
+        path.write_text(mangle(path.read_text()))
+    with pytest.raises(ShardifyError) as stopped:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert "labelbox-xy-1.json" in str(stopped.value) and said in str(stopped.value), stopped.value
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_twin_a_huge_coordinate_rejects_its_image_saying_so(tmp_path: Path) -> None:
+    """Hostile twin: a point at 1e308: that image is rejected ('not a finite number'), never written with a box."""
+    truth = _labelbox(tmp_path / "src")
+    path = tmp_path / "src" / "labelbox-xy-1.json"
+    path.write_text(path.read_text().replace('"x": 13', '"x": 1e308', 1))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), max_rejects="50%"))
+    rejected = (tmp_path / "out" / "rejected.jsonl").read_text()
+    assert "Headstock-person-robot00001.png" in rejected and "not a finite number" in rejected, rejected
+    assert _objects(tmp_path / "out") == {p: c for p, c in truth.items() if not p.endswith("00001.png")}
+
+
+def test_class_keyed_shape_recognised_only_as_a_list_with_geometries() -> None:
+    from shardify.plan import class_keyed_documents
+
+    assert doctest.testmod(class_keyed_documents).failed == 0
+    # (a COCO file holds no list at its top; a plain label list holds no geometry)
+    assert not class_keyed_documents.recognises('{"images": [{"file_name": "a.jpg"}], "annotations": []}')
+    assert not class_keyed_documents.recognises('[{"file_name": "a.jpg", "label": {"cat": ["x"]}}]')
