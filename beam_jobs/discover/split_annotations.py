@@ -26,7 +26,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import layout, split_annotation_folders
 
 __all__ = ["files_over_folders"]
 
@@ -67,8 +67,10 @@ def files_over_folders(config: ConvertConfig, detected: layout.SourceLayout) -> 
 
 
 def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) -> None:
-    """Stop where two files name one image, or declare one category id with different names."""
-    owner: dict[str, str] = {}
+    """Stop where two files name one image, or declare one category id with different names. A file
+    lying in its own split folder names that folder's images (`split_annotation_folders`): Roboflow's
+    `train/_annotations.coco.json` and `valid/_annotations.coco.json` each naming a `0.jpg` name two."""
+    owner: dict[tuple[str, str], str] = {}
     categories: dict[str, dict[object, str]] = {}
     for e in files:
         doc = _load(config, e.path)
@@ -76,12 +78,13 @@ def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) 
             name = image.get("file_name") or image.get("filename") if isinstance(image, dict) else None
             if not isinstance(name, str):
                 continue
-            if name in owner and owner[name] != e.path:
+            where = (split_annotation_folders.annotated_folder(e.path), name)
+            if where in owner and owner[where] != e.path:
                 raise UsageError(
-                    f"{owner[name]} and {e.path} both name {name}: files named by their split "
+                    f"{owner[where]} and {e.path} both name {name}: files named by their split "
                     f"({', '.join(f.path for f in files)}) must each name their own images; choose one with --labels FILE"
                 )
-            owner[name] = e.path
+            owner[where] = e.path
         declared = {
             c.get("id"): str(c.get("name"))
             for c in doc.get("categories") or ()

@@ -1,0 +1,102 @@
+"""Defects found by a newcomer and the last session, each mended by kind (fixes35).
+
+Per-split COCO files over per-split image folders that repeat their file names. Labelling tools number a
+split's images from 0 (train/0.jpg beside val/0.jpg). Two real layouts are modelled, both read before writing:
+- Roboflow's COCO export: one `_annotations.coco.json` in each split folder beside its images
+  (`train/`, `valid/`, `test/`; Datumaro's Roboflow format page, openvinotoolkit.github.io/datumaro/.../roboflow.html:
+  "coco/ ├── train ├── _annotations.coco.json ├── train_img1.jpg ... ├── valid ... └── test"; RF-DETR's dataset
+  formats page, rfdetr.roboflow.com: "COCO format: Looks for train/_annotations.coco.json").
+- COCO 2017's: `annotations/instances_train2017.json`, `instances_val2017.json` beside `train2017/`, `val2017/`
+  (the annotations folder as stored at huggingface.co/datasets/merve/coco/tree/main/annotations; readers'
+  configs pair "img_folder = '.../COCO2017/val2017', ann_file = '.../annotations/instances_val2017.json'").
+Each annotation file's `file_name` names its own split's images; the same names in another split's folder are
+other images. Read against every folder, 4 of 5 had been rejected (exit 1, "raise the limit").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from helpers.blind23 import _pic
+from helpers.unseen4 import Put, Spec, aux, build
+from helpers.unseen4 import given as _file
+from helpers.unseen_judge import assert_right
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import ShardifyError
+
+_CLASSES = {1: "cat", 2: "dog"}
+
+
+def _coco_doc(images: list[dict], annotations: list[dict]) -> str:
+    return json.dumps(
+        {
+            "info": {"description": "exported"},
+            "licenses": [],
+            "categories": [{"id": k, "name": v, "supercategory": "animal"} for k, v in _CLASSES.items()],
+            "images": images,
+            "annotations": annotations,
+        }
+    )
+
+
+def _split_files(counts: dict[str, int], image_dir, annotation_path) -> Iterator[Put]:
+    """Per split, images 0.jpg, 1.jpg, ... (numbered from 0 in every split) in `image_dir(split)` and the split's
+    COCO file at `annotation_path(split)`, whose `file_name`s are the bare names."""
+    for s, (split, count) in enumerate(counts.items()):
+        images, annotations = [], []
+        for i in range(count):
+            cats = [1 + (i + s) % 2] + ([2] if i % 3 == 2 else [])
+            images.append({"id": i + 1, "file_name": f"{i}.jpg", "height": 16, "width": 20})
+            for k, cat in enumerate(cats):
+                annotations.append(
+                    {
+                        "id": len(annotations) + 1,
+                        "image_id": i + 1,
+                        "category_id": cat,
+                        "bbox": [1 + 3 * k, 2, 6, 8],
+                        "area": 48,
+                        "iscrowd": 0,
+                    }
+                )
+            labels = [_CLASSES[c] for c in cats]
+            yield _file(f"{image_dir(split)}/{i}.jpg", _pic(f"{split}{i}", "JPEG"), split, set(labels), labels)
+        yield aux(annotation_path(split), _coco_doc(images, annotations))
+
+
+def _convert(puts, tmp_path: Path):
+    truth = build(Spec("download", "image", puts, "", "", aliases={}), tmp_path / "src")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    return truth, tmp_path / "out"
+
+
+def test_roboflow_per_split_exports_of_the_same_file_names_convert_each_split_from_its_own_folder(tmp_path: Path) -> None:
+    counts = {"train": 5, "valid": 3, "test": 2}
+    truth, out = _convert(lambda: _split_files(counts, lambda s: s, lambda s: f"{s}/_annotations.coco.json"), tmp_path)
+    assert_right(truth, out)
+
+
+def test_coco_2017_instances_files_pair_with_the_folders_their_splits_name(tmp_path: Path) -> None:
+    counts = {"train": 5, "val": 3}
+    truth, out = _convert(
+        lambda: _split_files(counts, lambda s: f"{s}2017", lambda s: f"annotations/instances_{s}2017.json"), tmp_path
+    )
+    assert_right(truth, out)
+
+
+def test_two_images_of_one_name_in_one_split_are_not_paired_by_guess(tmp_path: Path) -> None:
+    """The hostile twin: train/0.jpg and train/extra/0.jpg both under the file of train: which one its row
+    names is no folder's to say, so neither takes it (each rejected, naming both; here over the limit)."""
+
+    def puts():
+        yield from _split_files({"train": 4, "valid": 2}, lambda s: s, lambda s: f"{s}/_annotations.coco.json")
+        yield _file("train/extra/0.jpg", _pic("extra0", "JPEG"), "train", {"cat"}, ["cat"])
+
+    with pytest.raises(ShardifyError) as stopped:
+        _convert(puts, tmp_path)
+    assert "train/0.jpg" in str(stopped.value) and "train/extra/0.jpg" in str(stopped.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
