@@ -16,12 +16,15 @@ other images. Read against every folder, 4 of 5 had been rejected (exit 1, "rais
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from helpers.blind23 import _pic
+from helpers.cli_runs import run_shardify
+from helpers.sources import SAMPLE_IMAGES
 from helpers.unseen4 import Put, Spec, aux, build
 from helpers.unseen4 import given as _file
 from helpers.unseen_judge import assert_right
@@ -100,3 +103,15 @@ def test_two_images_of_one_name_in_one_split_are_not_paired_by_guess(tmp_path: P
         _convert(puts, tmp_path)
     assert "train/0.jpg" in str(stopped.value) and "train/extra/0.jpg" in str(stopped.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_an_append_with_nothing_new_says_so_once_on_stdout(tmp_path: Path) -> None:
+    """`convert --append` of a source holding nothing new: the line had come twice, the library's log on stderr
+    beside the command's own line on stdout."""
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    assert run_shardify("convert", str(source), str(out), "--shards", "1").returncode == 0
+    again = run_shardify("convert", str(source), str(out), "--append")
+    assert again.returncode == 0, again.stderr
+    assert (again.stdout + again.stderr).count("nothing new to append") == 1, again.stdout + again.stderr
+    assert "nothing new to append" in again.stdout and "version 1 stays the latest" in again.stdout
