@@ -24,7 +24,9 @@ import pytest
 
 from helpers.blind23 import _pic
 from helpers.cli_runs import run_shardify
-from helpers.sources import SAMPLE_IMAGES
+from helpers.one_place import records
+from helpers.refusals import refusal
+from helpers.sources import SAMPLE_IMAGES, write_file
 from helpers.unseen4 import Put, Spec, aux, build
 from helpers.unseen4 import given as _file
 from helpers.unseen_judge import assert_right
@@ -115,3 +117,32 @@ def test_an_append_with_nothing_new_says_so_once_on_stdout(tmp_path: Path) -> No
     assert again.returncode == 0, again.stderr
     assert (again.stdout + again.stderr).count("nothing new to append") == 1, again.stdout + again.stderr
     assert "nothing new to append" in again.stdout and "version 1 stays the latest" in again.stdout
+
+
+_TABLES = {"layout": "tables", "text_column": "none", "keep_columns": ("*",)}
+
+
+def test_a_table_of_numbers_whose_one_column_of_letters_leads_offers_that_column_first(tmp_path: Path) -> None:
+    """UCI's Balance Scale (`balance-scale.data`: 'B,1,1,1,1', the class L/B/R first, then four weights and
+    distances 1..5) as UCI's letter-recognition.data ('T,2,8,3,5,...', blind44): the last column's few whole numbers
+    had been offered as the class (a measurement); the lone column of letters among numbers is the class."""
+    rows = [
+        ",".join(["LBR"[(a + 2 * b) % 3], str(1 + a), str(1 + b), str(1 + (a + b) % 5), str(1 + (a * b) % 5)])
+        for a in range(4)
+        for b in range(3)
+    ]
+    write_file(tmp_path / "src" / "balance-scale.data", "\n".join(rows) + "\n")
+    write_file(tmp_path / "src" / "balance-scale.names", "1. Title: Balance Scale Weight & Distance Database\n")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-column '1' (the class column; its cells B, L, R" in said, said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), label_column="1", **_TABLES))
+    assert {labels for _, labels, _ in records(tmp_path / "followed").values()} == {("B",), ("L",), ("R",)}
+
+
+def test_a_table_of_numbers_alone_still_offers_its_last_column(tmp_path: Path) -> None:
+    """The twin: every column a number (a class coded 0..2 last): no column of words to prefer."""
+    rows = [",".join([str(a), str(b), f"{a * 0.5 + b:.2f}", str((a + b) % 3)]) for a in range(4) for b in range(3)]
+    write_file(tmp_path / "src" / "measures.data", "\n".join(rows) + "\n")
+    write_file(tmp_path / "src" / "measures.names", "1. Title: measures\n")
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-column '4' (the class column; its cells 0, 1, 2" in said, said
