@@ -16,6 +16,7 @@ other images. Read against every folder, 4 of 5 had been rejected (exit 1, "rais
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -146,3 +147,29 @@ def test_a_table_of_numbers_alone_still_offers_its_last_column(tmp_path: Path) -
     write_file(tmp_path / "src" / "measures.names", "1. Title: measures\n")
     said = refusal(tmp_path / "src", tmp_path / "out")
     assert "--label-column '4' (the class column; its cells 0, 1, 2" in said, said
+
+
+def _named(puts_names: dict[str, str]):
+    """Images at the given paths, each labelled as given (the truth the name carries)."""
+
+    def puts():
+        for path, label in puts_names.items():
+            yield _file(path, _pic(path, "PNG"), "train", label)
+
+    return puts
+
+
+def test_the_label_from_name_example_is_built_from_the_names_and_converts_them(tmp_path: Path) -> None:
+    """Fingers (blind44: `<uuid>_5L.png`, the label the name's last two characters) had been offered
+    `'^(.+)_\\d+'` (Abyssinian_12.jpg's), which would label each file by its uuid. A neighbour of that shape, ids
+    then a label after a dash: the stop's example is a REGEX over these names, and followed it converts them."""
+    names = {
+        f"scans/{7 * i + 1003:08d}-{('benign', 'malignant', 'normal')[i % 3]}.png": ("benign", "malignant", "normal")[i % 3]
+        for i in range(9)
+    }
+    truth = build(Spec("download", "image", _named(names), "", "", aliases={}), tmp_path / "src")
+    said = refusal(truth.root, tmp_path / "out")
+    example = re.search(r"--label-from-name REGEX for labels in the file names \(e\.g\. '([^']+)' for ", said)
+    assert example is not None, said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_from_name=example.group(1)))
+    assert_right(truth, tmp_path / "followed")
