@@ -18,13 +18,16 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import shardify
 from helpers.blind23 import _pic
-from helpers.cli_runs import run_shardify
+from helpers.cli_runs import run_shardify, shardify_command
 from helpers.one_place import records
 from helpers.refusals import refusal
 from helpers.sources import SAMPLE_IMAGES, write_file
@@ -173,3 +176,36 @@ def test_the_label_from_name_example_is_built_from_the_names_and_converts_them(t
     assert example is not None, said
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_from_name=example.group(1)))
     assert_right(truth, tmp_path / "followed")
+
+
+def test_a_shardify_folder_in_the_working_directory_leaves_the_command_alone(tmp_path: Path) -> None:
+    """The console script's import path starts at its own folder, never the working one: a `shardify/` package
+    there (here one that fails on import) is not read; a `shardify/` folder of data is no package either way."""
+    (tmp_path / "shardify").mkdir()
+    (tmp_path / "shardify" / "__init__.py").write_text("raise ImportError('the shadow was imported')\n")
+    script = subprocess.run(shardify_command("--version"), cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert script.returncode == 0 and script.stdout.startswith("shardify "), script.stderr
+    (tmp_path / "shardify" / "__init__.py").unlink()
+    (tmp_path / "shardify" / "0.jpg").write_bytes(b"")
+    module = subprocess.run(
+        [sys.executable, "-m", "shardify", "--version"], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert module.returncode == 0 and module.stdout.startswith("shardify "), module.stderr
+
+
+def test_python_m_shardify_under_the_source_folder_says_why_it_cannot_run(tmp_path: Path) -> None:
+    """`python -m shardify` from a clone's root after a non-editable install: the source folder `shardify/` (which
+    holds no `cli`) comes first on the path. Modelled with the package's own source copied there and `-S` (no
+    site-packages: no installed shardify to fall back on). It stops naming the folder and the command to run."""
+    shutil.copytree(Path(shardify.__file__).parent, tmp_path / "shardify", ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run(
+        [sys.executable, "-S", "-m", "shardify", "--version"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert str(tmp_path / "shardify") in done.stderr and "Run the `shardify` command instead" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
