@@ -36,7 +36,7 @@ from helpers.unseen4 import given as _file
 from helpers.unseen_judge import assert_right
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import ShardifyError
+from shardify.errors import UsageError
 
 _CLASSES = {1: "cat", 2: "dog"}
 
@@ -97,18 +97,23 @@ def test_coco_2017_instances_files_pair_with_the_folders_their_splits_name(tmp_p
     assert_right(truth, out)
 
 
-def test_two_images_of_one_name_in_one_split_are_not_paired_by_guess(tmp_path: Path) -> None:
-    """The hostile twin: train/0.jpg and train/extra/0.jpg both under the file of train: which one its row
-    names is no folder's to say, so neither takes it (each rejected, naming both; here over the limit)."""
+def test_two_images_of_one_name_in_one_split_stop_naming_them_and_the_exclude(tmp_path: Path) -> None:
+    """The hostile twin: train/0.jpg and train/extra/0.jpg both under the file of train, which names 0.jpg: which
+    one its row describes is no folder's to say. Before writing, the run stops naming both and the --exclude that
+    leaves the nested one out (split_annotations); followed, the rest converts right."""
 
     def puts():
         yield from _split_files({"train": 4, "valid": 2}, lambda s: s, lambda s: f"{s}/_annotations.coco.json")
-        yield _file("train/extra/0.jpg", _pic("extra0", "JPEG"), "train", {"cat"}, ["cat"])
+        yield aux("train/extra/0.jpg", _pic("extra0", "JPEG"))
 
-    with pytest.raises(ShardifyError) as stopped:
+    with pytest.raises(UsageError) as stopped:
         _convert(puts, tmp_path)
-    assert "train/0.jpg" in str(stopped.value) and "train/extra/0.jpg" in str(stopped.value)
+    said = str(stopped.value)
+    assert "train/0.jpg" in said and "train/extra/0.jpg" in said and "--exclude 'train/extra/**'" in said, said
     assert not (tmp_path / "out" / "manifest.json").exists()
+    truth = build(Spec("download", "image", puts, "", "", aliases={}), tmp_path / "again")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), exclude=("train/extra/**",)))
+    assert_right(truth, tmp_path / "followed")
 
 
 def test_an_append_with_nothing_new_says_so_once_on_stdout(tmp_path: Path) -> None:
