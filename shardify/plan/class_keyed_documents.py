@@ -88,8 +88,12 @@ def recognises(head: str) -> bool:
     """
     head = head.lstrip()
     names = "|".join(re.escape(f) for f in (*_NAME_FIELDS, *_URL_FIELDS))
-    return bool(head.startswith("[") and re.search(_GEOMETRY, head) and re.search(_LABEL_MAP, head)
-                and re.search(_NAMED.format(names), head))
+    return bool(
+        head.startswith("[")
+        and re.search(_GEOMETRY, head)
+        and re.search(_LABEL_MAP, head)
+        and re.search(_NAMED.format(names), head)
+    )
 
 
 def keys(head: str) -> list[str]:
@@ -145,8 +149,7 @@ def _entry(number: int, entry: object) -> dict:
     if label is None or isinstance(label, str):  # "Skip" (or no label at all): an image of no object
         return {_KEY: image, _BOXES: []}
     if not isinstance(label, dict):
-        raise ClassKeyedDocumentError(f"{image[:120]}: its label {json.dumps(label)[:80]} is neither a map of classes "
-                                      "nor a word")
+        raise ClassKeyedDocumentError(f"{image[:120]}: its label {json.dumps(label)[:80]} is neither a map of classes nor a word")
     objects = []
     for name, held in label.items():
         if not isinstance(held, list):  # (a classification answer, `"model": "person-robot"`: no object)
@@ -159,11 +162,21 @@ def _entry(number: int, entry: object) -> dict:
 
 def _box(points: object, image: str, name: str) -> dict:
     """The smallest box holding an object's points."""
-    ok = isinstance(points, list) and len(points) >= 2 and all(
-        isinstance(p, dict) and all(isinstance(p.get(a), (int, float)) and not isinstance(p.get(a), bool)
-                                    and math.isfinite(p[a]) for a in ("x", "y")) for p in points)
+    ok = (
+        isinstance(points, list)
+        and len(points) >= 2
+        and all(
+            isinstance(p, dict)
+            and all(
+                isinstance(p.get(a), (int, float)) and not isinstance(p.get(a), bool) and math.isfinite(p[a]) for a in ("x", "y")
+            )
+            for p in points
+        )
+    )
     if not ok:
-        raise ClassKeyedDocumentError(f"{image[:120]}: an object of {name[:60]!r} whose geometry {json.dumps(points)[:80]} "
-                                      "is not two or more points of finite x and y")
+        raise ClassKeyedDocumentError(
+            f"{image[:120]}: an object of {name[:60]!r} whose geometry {json.dumps(points)[:80]} "
+            "is not two or more points of finite x and y"
+        )
     xs, ys = [p["x"] for p in points], [p["y"] for p in points]
     return {"x1": min(xs), "y1": min(ys), "x2": max(xs), "y2": max(ys)}
