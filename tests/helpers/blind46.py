@@ -69,6 +69,11 @@ class a nested checkbox attribute {'CottonWeed': {'<species>': true}}, refused a
 holds as text'), 0 WRONG EXIT 0. (The first tally, at 16:19 before FOLLOW was filled in by trying the options each
 stop names, no code changed, read 4/0/5/1/0.)
 What each does: tests/layouts/test_blind_round_46.py.
+After blindfix46 (tests/layouts/test_blindfix46.py; the exit 1 and the useless stop mended by kind): a VIA checkbox
+of one checked option holds that option as the class, a region written alone is one region (shardify/plan/
+keyed_box_documents.py): cottonweed right; a spreadsheet copy and describing texts beside tables of attributes no
+longer hide them (shardify/plan/attribute_tables.py): dry_bean a good stop. 5/5/0/0/0 (16:29 UTC). Batches 30, 32,
+33, 36, 38, 39, 44, 45 re-tallied after it (16:29-16:31 UTC): 4/5/1, 4/6, 6/4, 6/4, 4/5/1, 5/4/1, 4/4/2, 8/1/1, as before.
 """
 
 from __future__ import annotations
@@ -437,12 +442,14 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     # the stop says the labels may be in train_data.csv and names --labels FILE (tried: right)
     "chicken_disease": {"labels_file": "train_data.csv"},
     "bone_fracture": None,
-    # none found: with annotation_VGG_json/ excluded the YOLO texts apart in annotation_YOLO_txt/ are not read (tried)
+    # none found at c1fa10a8 (exit 1): with annotation_VGG_json/ excluded the YOLO texts apart in annotation_YOLO_txt/
+    # are not read (tried); right with no option since blindfix46
     "cottonweed": None,
     "fluocells": {"label_level": 0},  # the stop's own option (tried: right; all_masks/masks/ stays auxiliary)
     "chatgpt_sentiment": None,
     "depression_reddit": {"label_column": "is_depression"},  # the stop's own option and value (tried: right)
-    # the stop says only that the folder holds no images or texts; these tables options convert it right (tried)
+    # at c1fa10a8 the stop said only that the folder holds no images or texts; since blindfix46 it names these
+    # tables options, which convert it right (tried)
     "dry_bean": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "Class"},
 }
 
