@@ -69,11 +69,8 @@ class a nested checkbox attribute {'CottonWeed': {'<species>': true}}, refused a
 holds as text'), 0 WRONG EXIT 0. (The first tally, at 16:19 before FOLLOW was filled in by trying the options each
 stop names, no code changed, read 4/0/5/1/0.)
 What each does: tests/layouts/test_blind_round_46.py.
-After blindfix46 (tests/layouts/test_blindfix46.py; the exit 1 and the useless stop mended by kind): a VIA checkbox
-of one checked option holds that option as the class, a region written alone is one region (shardify/plan/
-keyed_box_documents.py): cottonweed right; a spreadsheet copy and describing texts beside tables of attributes no
-longer hide them (shardify/plan/attribute_tables.py): dry_bean a good stop. 5/5/0/0/0 (16:29 UTC). Batches 30, 32,
-33, 36, 38, 39, 44, 45 re-tallied after it (16:29-16:31 UTC): 4/5/1, 4/6, 6/4, 6/4, 4/5/1, 5/4/1, 4/4/2, 8/1/1, as before.
+After blindfix46 (tests/layouts/test_blindfix46.py; the exit 1 and the useless stop mended by kind, then the stop's
+unnamed value): 5 right, 5 good stops (each naming its values), 0/0/0; what changed: tests/layouts/test_blind_round_46.py.
 """
 
 from __future__ import annotations
@@ -439,7 +436,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     # the stop names --label-from-name '^(\\d+)_' (tried: right; the digits accepted for non_food, food)
     "food_5k": {"label_from_name": r"^(\d+)_"},
     "fire_dataset": None,
-    # the stop says the labels may be in train_data.csv and names --labels FILE (tried: right)
+    # the stop said the labels may be in train_data.csv and named --labels FILE; since blindfix46 it names
+    # --labels train_data.csv --label-column 'label' (tried: right, with or without the column)
     "chicken_disease": {"labels_file": "train_data.csv"},
     "bone_fracture": None,
     # none found at c1fa10a8 (exit 1): with annotation_VGG_json/ excluded the YOLO texts apart in annotation_YOLO_txt/

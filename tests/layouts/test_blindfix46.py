@@ -19,6 +19,19 @@
    point SRC at images or texts. Now a spreadsheet is a companion of such tables (shardify/plan/attribute_tables.py,
    `file_roles.SPREADSHEET_EXTENSIONS`), and the stop names the options that read them. Neighbour: the Raisin zip's
    three files; twin: a spreadsheet beside a `.data` of prose rows (no table of attributes) is not told so.
+3. A table keying flat inputs by name, named by the stop only as where the labels "may be". Chicken Disease's
+   `train_data.csv` ('images,label': "['salmo.466.jpg','Salmonella']") beside a flat `Train/`: the stop said
+   `--labels FILE` and left the file to be found. Now the stop over unlabelled inputs names the table and its
+   other column where one column names the inputs (beam_jobs/discover/guards.py, `keyed_table_hints`), as the
+   stop over folders that are no classes did. Neighbour: a flat `photos/` of 'leaf_0001.png' beside
+   `annotations.csv` ('file,variety'), invented; twin: a table whose ids name no input gets no such hint.
+4. Labels guessed from file-name prefixes where such a table labels the same files otherwise. A Chicken
+   Disease download of fewer prefixes (`cocci.75.jpg`, `salmo.1.jpg`, `pcrsalmo.38.jpg` beside `train_data.csv`
+   'images,label') was labelled by the prefixes, `pcrsalmo` beside `salmo` for one class, the table unread:
+   exit 0, every record wrong. Now the prefixes are dropped where the table disputes them
+   (beam_jobs/discover/disputed_name_labels.py), and the table labels the files. Neighbour: leaves named by a
+   crop's abbreviation (`tom.12.jpg`) beside `labels_by_file.csv` ('filename,disease'), invented; twin: names that
+   agree with the table (`cat.1.jpg,cat`, `american_bulldog_3.jpg,American Bulldog`) label the files as before.
 
 Each is converted in-process as the tally converts (`run_conversion` of a `ConvertConfig` of SRC and OUT).
 """
@@ -191,3 +204,96 @@ def test_a_spreadsheet_beside_rows_of_prose_is_no_table_of_attributes(tmp_path: 
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     assert "tables of attributes" not in str(stop.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+# ------------------------------------------------------------------------------------------------
+# 3. A table keying flat inputs by name
+# ------------------------------------------------------------------------------------------------
+
+
+HEADER = "images,label"  # (the key column named 'images', as Chicken Disease's: a name no reader takes for the file column)
+
+
+def _keyed(key_names_inputs: bool = True):
+    """A flat photos/ of leaves named by eight prefixes of three varieties ('pcrar.126.png', too few files a prefix
+    for a name pattern), beside annotations.csv ('file,variety', a variety of two words among them: no word
+    after each name, which a label file beside would give); in the twin its keys are numbers."""
+
+    def puts():
+        lines = [HEADER]
+        for i in range(12):
+            variety = ("Arabica", "Robusta", "Liberica Excelsa")[i % 3]
+            name = f"{('ar', 'ro', 'le', 'pcrar', 'pcrro', 'pcrle', 'xar', 'xro')[i % 8]}.{i * 41 + 3}.png"
+            lines.append(f"{name if key_names_inputs else 1000 + i},{variety}")
+            yield given(f"photos/{name}", _pic(f"leaf{i}"), "train", variety)
+        yield aux("annotations.csv", "\n".join(lines) + "\n")
+
+    return Spec("leaves", "image", puts, "invented (a table keying flat inputs)", "labels in a table by file name")
+
+
+def test_a_table_keying_flat_inputs_is_named_with_its_label_column(tmp_path: Path) -> None:
+    truth = build(_keyed(), tmp_path / "src")
+    with pytest.raises(UsageError, match=r"--labels annotations\.csv --label-column 'label'"):
+        _convert(truth, tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    _convert(truth, tmp_path / "followed", labels_file="annotations.csv", label_column="label")
+    assert_right(truth, tmp_path / "followed")
+
+
+def test_a_table_whose_keys_name_no_input_gets_no_such_hint(tmp_path: Path) -> None:
+    truth = build(_keyed(key_names_inputs=False), tmp_path / "src")
+    with pytest.raises(UsageError) as stop:
+        _convert(truth, tmp_path / "out")
+    assert "--labels annotations.csv --label-column" not in str(stop.value)
+
+
+# ------------------------------------------------------------------------------------------------
+# 4. Name-prefix labels disputed by a table keying the same files
+# ------------------------------------------------------------------------------------------------
+
+
+def _prefixed(mapping: dict[str, str], sep: str = "."):
+    """A flat Train/ of '<prefix><sep><n>.jpg' beside labels_by_file.csv ('filename,disease'), the prefix mapped
+    to the table's label by `mapping` (the truth: the table's)."""
+
+    def puts():
+        lines = ["filename,disease"]
+        prefixes = list(mapping)
+        for i in range(12):
+            prefix = prefixes[i % len(prefixes)]
+            name = f"{prefix}{sep}{i * 37 + 1}.jpg"
+            lines.append(f"{name},{mapping[prefix]}")
+            yield given(f"Train/{name}", _pic(f"pf{i}", "JPEG"), "train", mapping[prefix])
+        yield aux("labels_by_file.csv", "\n".join(lines) + "\n")
+
+    return Spec("leaves", "image", puts, "invented (name prefixes beside a keyed table)", "prefixes disputed by a table")
+
+
+@pytest.mark.parametrize(
+    "mapping",
+    [
+        {"tom": "Tomato_Early_blight", "pot": "Potato_Late_blight", "pep": "Pepper_Bacterial_spot"},
+        {"salmo": "Salmonella", "pcrsalmo": "Salmonella", "cocci": "Coccidiosis", "healthy": "Healthy"},
+    ],
+    ids=["abbreviations", "two prefixes one class"],
+)
+def test_name_prefixes_a_keyed_table_disputes_are_not_the_labels(mapping, tmp_path: Path) -> None:
+    truth = build(_prefixed(mapping), tmp_path / "src")
+    try:
+        _convert(truth, tmp_path / "out")
+    except UsageError as stop:  # a stop is right too, where it names the table
+        assert "labels_by_file.csv" in str(stop)
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    assert_right(truth, tmp_path / "out")
+
+
+@pytest.mark.parametrize(
+    ("mapping", "sep"),
+    [({"cat": "cat", "dog": "dog"}, "."), ({"american_bulldog": "American_Bulldog", "pug": "Pug"}, "_")],
+    ids=["the same", "spelled otherwise"],
+)
+def test_name_prefixes_a_keyed_table_agrees_with_still_label(mapping, sep: str, tmp_path: Path) -> None:
+    truth = build(_prefixed(mapping, sep), tmp_path / "src")
+    _convert(truth, tmp_path / "out")
+    assert_right(truth, tmp_path / "out", aliases={"American_Bulldog": {"american_bulldog"}, "Pug": {"pug"}})
