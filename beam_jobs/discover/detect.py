@@ -349,7 +349,7 @@ def _detect_folder(
         evidence, how = describe.find_evidence(config, sample, detected, label_files=worded)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
-            detected = split_annotations.files_over_folders(config, detected)  # iNaturalist 2018's train2018.json
+            detected = split_annotations.files_over_folders(config, detected, sample)  # iNaturalist 2018's train2018.json
             detected = mirror_label_files.without_class_folders(detected)  # CK+'s Emotion/<subject>/<sequence>/
             if config.label_level is None:  # class folders a split list puts wholly in one split: DAVIS's sequences
                 inputs = [p for p in sample if not detected.is_auxiliary(p)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, documented_classes, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
+from shardify.beam_jobs.discover import channel_check, copy_trees, documented_classes, field_lines_hint, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import label_cells, line_files
@@ -158,6 +158,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
             + _keyed_table(config, sample, media)  # Chicken Disease's train_data.csv 'images,label' beside Train/
             + tab_rows_hint.tab_rows_hint(config, media, others)
+            + field_lines_hint.field_lines_hint(config, media, others)  # mini-MIAS's Info.txt: `mdb001 G CIRC B ...`
             + mirror_masks.twin_masks_hint(config, media)  # DeepCrack's train_lab/ beside train_img/: --exclude them too
             + set_aside.described()
         )
