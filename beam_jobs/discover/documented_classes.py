@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import files_decide, head_reads
 from shardify.config import ConvertConfig
 from shardify.converters import attribute_rows
-from shardify.plan import attribute_tables, layout, measurement_classes
+from shardify.plan import attribute_tables, layout, measurement_classes, sampled_claims
 
 __all__ = ["follow_documented_class"]
 
@@ -47,4 +47,5 @@ def follow_documented_class(
                 "exclude": (*config.exclude, *sorted(listings)),
             },
             note,
+            [sampled_claims.SampledClaim(sampled_claims.CLASSES, column, tuple(sorted(heads)))],  # (the plan confirms it)
         )

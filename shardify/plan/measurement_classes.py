@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from shardify.converters.column_names import ATTRIBUTE_LABEL_NAMES, is_key_name, shown_column
 from shardify.plan.box_format import is_number
 
-__all__ = ["class_cells", "decided_class", "documented_class", "named_classes", "note"]
+__all__ = ["class_cells", "decided_class", "documented_class", "id_columns", "kept_measures", "named_classes", "note"]
 
 _MIN_ROWS = 3  # sampled cells before a column's values are judged classes
 _FEW_CLASSES = 20  # as `attribute_rows._FEW_CLASSES`: more values in the rows read are no classes
@@ -106,6 +106,53 @@ def decided_class(tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[ob
     return column
 
 
+# Header cells pandas writes for a DataFrame's index (`to_csv` with its index): a row number under no name.
+_INDEX_NAMES = frozenset({"", "unnamed: 0"})
+
+
+def id_columns(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    """The columns that number or name a table's rows, not measure them: named as a key or id (`Id`, `index`,
+    `row_id`, `PassengerId`: `column_names.is_key_name`) or as pandas writes its index (an empty header cell,
+    `Unnamed: 0`), and whose sampled cells are whole numbers, each row's its own. Kaggle's Iris.csv `Id` runs
+    1..150 over rows sorted by species: kept as a measurement it predicts the class as no measurement does. The
+    name decides; the cells only keep a key-named column of repeats or words (a `Patient_ID` per visit) a feature.
+
+    >>> id_columns(("Id", "SepalLengthCm", "Species"), [("1", "5.1", "a"), ("2", "4.9", "a"), ("3", "4.7", "b")])
+    ['Id']
+    >>> id_columns(("", "age", "target"), [("0", "63", "1"), ("1", "37", "1")]), id_columns(("id", "x"), [("7", "1"), ("7", "2")])
+    ([''], [])
+    """
+    found = []
+    for i, name in enumerate(columns):
+        if not (is_key_name(name) or name.strip().lower() in _INDEX_NAMES):
+            continue
+        cells = [str(row[i]).strip() for row in rows if len(row) == len(columns)]
+        if cells and all(re.fullmatch(r"\d+", c) for c in cells) and len(set(cells)) == len(cells):
+            found.append(name)
+    return found
+
+
+def kept_measures(
+    tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[object]]]], column: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(`--keep-columns` for tables of measurements labelled by `column`, the id columns that leaves out): every
+    column but the class and the ids (`id_columns`) where each table holds the same others; `("*",)` where no table
+    has an id column, or the tables' other columns differ (no one list fits them all).
+
+    >>> rows = [("1", "5.1", "a"), ("2", "4.9", "a"), ("3", "4.7", "b")]
+    >>> kept_measures({"Iris.csv": (("Id", "SepalLengthCm", "Species"), rows)}, "Species")
+    (('SepalLengthCm',), ('Id',))
+    >>> kept_measures({"heart.csv": (("age", "chol", "target"), rows)}, "target")
+    (('*',), ())
+    """
+    others = {tuple(c for c in columns if c != column) for columns, _ in tables.values()}
+    ids = sorted({name for columns, rows in tables.values() for name in id_columns(columns, rows) if name != column})
+    if not ids or len(others) != 1:
+        return ("*",), ()
+    kept = tuple(c for c in next(iter(others)) if c not in ids)
+    return (kept, tuple(ids)) if kept else (("*",), ())
+
+
 _ITEM = re.compile(r"\s*(\d+)(?:\s*-\s*(\d+))?\s*[.)]\s*(.*)")
 
 
@@ -142,7 +189,9 @@ def documented_class(names_lines: Sequence[str], width: int) -> str:
     return found[0] if last == width and len(found) == 1 else ""
 
 
-def note(column: str, kept: int, files: str, unlabelled: Sequence[str] = (), documented_by: str = "") -> str:
+def note(
+    column: str, kept: int, files: str, unlabelled: Sequence[str] = (), documented_by: str = "", ids: Sequence[str] = ()
+) -> str:
     """The plan's line for tables read so: which column, and what decided it.
 
     >>> note("Outcome", 8, "diabetes.csv")
@@ -151,6 +200,11 @@ def note(column: str, kept: int, files: str, unlabelled: Sequence[str] = (), doc
     'by column 5 (iris.names documents it as the class, its cells classes; --label-column names another)'
     """
     without = f"; {', '.join(unlabelled)} without it: read unlabelled" if unlabelled else ""
+    if ids:  # (a row's number or id, left out: it names the row, it measures nothing)
+        without += (
+            f"; {', '.join(map(shown_column, ids))} left out, a row's id (--text-column none --keep-columns '*' "
+            f"--label-column {column} keeps {'it' if len(ids) == 1 else 'them'})"
+        )
     why = f"{documented_by} documents it as the class" if documented_by else f"{files}: the one column named as a class"
     return (
         f"a table of measurements: each row a record of its {kept} columns, labelled by {shown_column(column)} "
