@@ -56,6 +56,7 @@ from shardify.converters.label_columns import (
     unless_unique,
 )
 from shardify.errors import InvalidInputError
+from shardify.plan import sampled_claims
 
 __all__ = [
     "TEXT_COLUMN_NAMES",
@@ -145,6 +146,8 @@ class TableColumns:
     separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
     classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
     attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
+    # the label column found by its sampled cells, no name: the plan confirms it over every row (`sampled_claims`)
+    label_sampled: bool = False
 
     @property
     def needed(self) -> tuple[str, ...]:
@@ -182,6 +185,7 @@ class TableColumns:
         if self.attributes:
             return attribute_rows.describe_missing(self.label, self.keep, self.classes)
         label = f"label = {shown_column(self.label)}" if self.label else "no label column"
+        label += f" ({sampled_claims.BY_CELLS})" if self.label_sampled else ""
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
                      "columns holding 1, none the empty label set)")
@@ -276,6 +280,7 @@ def resolve_columns(
     by_position = bool(by_position and is_integer(sample[0][0]) and not first_column_ids(sample))
     if by_position:
         label = columns[0]
+    by_cells = label if by_position else ""  # a label found by its sampled cells: every row must bear it out
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
     if options.pair_column and options.pair_column in columns:  # a texts table's text joined by key (`joined_texts`): the pair, said so
@@ -290,7 +295,9 @@ def resolve_columns(
     elif not texts:
         try:
             texts, pair, unused = found_texts(columns, label, sample, header)
-            label = label or next((n for n, why in unused if why == phrase_columns.PHRASE_LABEL and not options.label_column), "")
+            phrased = next((n for n, why in unused if why == phrase_columns.PHRASE_LABEL and not options.label_column), "")
+            by_cells = by_cells or ("" if label else phrased)
+            label = label or phrased
             unused = tuple((n, why) for n, why in unused if n != label)
         except SeveralTextColumns as stop:  # the label a guess too: one stop names both
             if label or options.label_column or not header or not sample:
@@ -317,6 +324,7 @@ def resolve_columns(
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
         label = label_by_content(columns, (*texts, pair), sample) or label_phrases.phrase_label(columns, (*texts, pair), sample)
+        by_cells = label
         unused = tuple((name, why) for name, why in unused if name != label)
         if not label and not options.keep_columns:  # words too few rows to tell labels from names: stop
             try:
@@ -367,7 +375,8 @@ def resolve_columns(
         i = columns.index(label)
         if label_kind([row[i] for row in sample if i < len(row)]) == ID_LISTS:
             separator = ","
-    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes,
+                        label_sampled=bool(label) and label == by_cells and not options.label_column)
 
 
 @dataclass(frozen=True)

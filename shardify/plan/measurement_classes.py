@@ -17,7 +17,7 @@ Two ways a column is named so, both data:
 
 A name that is also a coordinate's (`y` beside `x`: a table of points) names no class.
 
-Its cells must be classes: at least _MIN_ROWS sampled, at most _FEW_CLASSES values, some repeated (a value unique
+Its cells must be classes: at least _MIN_ROWS sampled, at most FEW_CLASSES values, some repeated (a value unique
 to each row is an id), none missing and none a number written with a fraction or an exponent. A class-named
 column of fractions (a regression target, a score: scikit-learn's diabetes `target` 151.0, 75.0) is a
 measurement: it stops as before, since whether to read it as a class or keep it as a value is the user's.
@@ -36,10 +36,19 @@ from collections.abc import Mapping, Sequence
 from shardify.converters.column_names import ATTRIBUTE_LABEL_NAMES, is_key_name, shown_column
 from shardify.plan.box_format import is_number
 
-__all__ = ["class_cells", "decided_class", "documented_class", "id_columns", "kept_measures", "named_classes", "note"]
+__all__ = [
+    "FEW_CLASSES",
+    "class_cells",
+    "decided_class",
+    "documented_class",
+    "id_columns",
+    "kept_measures",
+    "named_classes",
+    "note",
+]
 
 _MIN_ROWS = 3  # sampled cells before a column's values are judged classes
-_FEW_CLASSES = 20  # as `attribute_rows._FEW_CLASSES`: more values in the rows read are no classes
+FEW_CLASSES = 20  # as `attribute_rows._FEW_CLASSES`: more values in the rows read are no classes
 # A class name that is also a coordinate's where its partner is a column (a point's `x, y`): no class then.
 _COORDINATE_OF = {"y": "x"}
 _MIN_MEASURES = 2  # columns beside the class, not named as keys or ids: fewer is a labels file, no measurements
@@ -63,7 +72,7 @@ def named_classes(columns: Sequence[str]) -> list[str]:
 
 
 def class_cells(cells: Sequence[object]) -> bool:
-    """Cells that are classes: _MIN_ROWS or more, at most _FEW_CLASSES values, a value repeated, none missing,
+    """Cells that are classes: _MIN_ROWS or more, at most FEW_CLASSES values, a value repeated, none missing,
     no number written with a fraction or an exponent.
 
     >>> class_cells(["0", "1", "1", "0"]), class_cells(["Iris-setosa"] * 5), class_cells(["M", "B", "B"])
@@ -73,7 +82,7 @@ def class_cells(cells: Sequence[object]) -> bool:
     """
     values = [str(cell).strip() for cell in cells]
     distinct = set(values)
-    if len(values) < _MIN_ROWS or len(distinct) > _FEW_CLASSES or len(distinct) == len(values):
+    if len(values) < _MIN_ROWS or len(distinct) > FEW_CLASSES or len(distinct) == len(values):
         return False
     return not any(v in _MISSING or (is_number(v) and not re.fullmatch(r"[+-]?\d+", v)) for v in distinct)
 

@@ -20,16 +20,21 @@ Plain functions of counts, no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["CLASSES", "LABELS", "SampledClaim", "breaks", "unconfirmed"]
+from shardify.converters.label_content import MAX_LABEL_NUMBER as _MAX_LABEL_NUMBER  # a larger number: a count, an id
+from shardify.plan.measurement_classes import FEW_CLASSES as _FEW_CLASSES  # more values: no classes
+
+__all__ = ["BY_CELLS", "CLASSES", "LABELS", "SampledClaim", "breaks", "claims_in_notes", "unconfirmed"]
 
 CLASSES = "classes"  # the class of a table of measurements: few values, repeated, words or whole numbers
 LABELS = "labels"  # a label column read by its content (`label_content.label_kind`): repeated words or numbers
 
-_FEW_CLASSES = 20  # as `measurement_classes._FEW_CLASSES`: more values over the whole table are no classes
-_MAX_LABEL_NUMBER = 999  # as `label_content.MAX_LABEL_NUMBER`: a larger whole number is a count or an id
+# Said in a table's plan line after a label column the scan found by its sampled cells, no name (`columns.TableColumns`),
+# and read back from it here: the scan runs in the pipeline's workers, its lines are what reaches the plan.
+BY_CELLS = "found by its cells in the first rows"
+_SAMPLED_ROWS = 50  # as `tables.SAMPLE_ROWS` (a test holds them equal): the rows detection reads of a table
 _SHOWN = 5  # values named in a refusal
 _MISSING = frozenset({"", "?", "NA", "N/A", "NaN", "nan", "NULL", "null", "None"})  # as attribute_rows.MISSING_CELLS
 _WHOLE = re.compile(r"[+-]?\d+")
@@ -63,7 +68,8 @@ def _shown(values: Sequence[str]) -> str:
 
 
 def _common(counts: Mapping[str, int]) -> str:
-    """What breaks any class column, or "": one value in every row, a value for each row, a cell that is no value."""
+    """What breaks a measurement table's class column, or "": one value in every row, a value for each row, a cell
+    that is no value, a fraction."""
     values = sorted(counts)
     total = sum(counts.values())
     if len(values) == 1:
@@ -73,10 +79,7 @@ def _common(counts: Mapping[str, int]) -> str:
     missing = [v for v in values if v.strip() in _MISSING]
     if missing:
         return f"holds cells that are no value ({_shown(missing)}): missing classes"
-    fractions = [v for v in values if _NUMBER.fullmatch(v.strip()) and not _WHOLE.fullmatch(v.strip())]
-    if fractions:
-        return f"holds numbers with a fraction ({_shown(fractions)}): a measurement or a score, no class"
-    return ""
+    return _fractions(counts)
 
 
 def _classes(counts: Mapping[str, int]) -> str:
@@ -88,9 +91,17 @@ def _classes(counts: Mapping[str, int]) -> str:
     return _common(counts)
 
 
+def _fractions(counts: Mapping[str, int]) -> str:
+    fractions = [v for v in counts if _NUMBER.fullmatch(v.strip()) and not _WHOLE.fullmatch(v.strip())]
+    return f"holds numbers with a fraction ({_shown(sorted(fractions))}): a measurement or a score, no class" if fractions else ""
+
+
 def _labels(counts: Mapping[str, int]) -> str:
+    """A label column by its content, as `label_content.label_kind` read the sample: values repeated (checked
+    only past the sample's rows: a table no longer than the sample was read whole, and a headerless table's first
+    column of class numbers is taken unrepeated, AG News' 4 rows of 4 classes), no count or id, no fraction."""
     total = sum(counts.values())
-    if len(counts) * 2 > total:
+    if total > _SAMPLED_ROWS and len(counts) * 2 > total:
         return (
             f"holds {len(counts)} values over {total} rows ({_shown(sorted(counts))}): more than one in two, "
             "an id or a text, no label"
@@ -98,7 +109,7 @@ def _labels(counts: Mapping[str, int]) -> str:
     large = [v for v in counts if _WHOLE.fullmatch(v.strip()) and abs(int(v)) > _MAX_LABEL_NUMBER]
     if large:
         return f"holds whole numbers over {_MAX_LABEL_NUMBER} ({_shown(sorted(large))}): counts or ids, no classes"
-    return _common(counts)
+    return _fractions(counts)
 
 
 # kind -> (what the column was read as, what the sample showed, the test every record's labels must pass: why not, or "", the options that decide
@@ -133,10 +144,30 @@ def breaks(kind: str, counts: Mapping[str, int]) -> str:
     "holds one value, '1', in all 60 rows: one class classifies nothing"
     >>> breaks(CLASSES, {"0": 9, "1": 9, "2.5": 1})[:31], breaks(LABELS, {"ham": 40, "spam": 9})
     ('holds numbers with a fraction (', '')
-    >>> breaks(LABELS, {"EAP": 2, **{f"author {i}": 1 for i in range(30)}})[:26]
-    'holds 31 values over 32 ro'
+    >>> breaks(LABELS, {"EAP": 40, **{f"author {i}": 1 for i in range(60)}})[:26], breaks(LABELS, {"1": 1, "2": 1})
+    ('holds 61 values over 100 r', '')
     """
     return _KINDS[kind][2](counts)
+
+
+_CLAIMED_LINE = re.compile(r"label = (?:column (\d+)|'(.*?)') \(" + re.escape(BY_CELLS) + r"\)")
+
+
+def claims_in_notes(table_notes: Iterable[tuple[str, str]]) -> tuple[SampledClaim, ...]:
+    """The claims of the tables whose plan line (table, how it was read) says its label column was found by its
+    sampled cells (`BY_CELLS`): one LABELS claim per column, naming its tables.
+
+    >>> claims_in_notes([("train.csv", f"no header row; text = column 2, label = column 1 ({BY_CELLS})"),
+    ...                  ("test.csv", f"no header row; text = column 2, label = column 1 ({BY_CELLS})"),
+    ...                  ("b.csv", "text = 'text', label = 'label'")])
+    (SampledClaim(kind='labels', column='1', files=('test.csv', 'train.csv')),)
+    """
+    by_column: dict[str, list[str]] = {}
+    for table, reading in sorted(table_notes):
+        found = _CLAIMED_LINE.search(reading)
+        if found:
+            by_column.setdefault(found.group(1) or found.group(2), []).append(table)
+    return tuple(SampledClaim(LABELS, column, tuple(tables)) for column, tables in sorted(by_column.items()))
 
 
 def unconfirmed(claims: Sequence[SampledClaim], counts: Mapping[str, int]) -> str:

@@ -197,3 +197,33 @@ def test_pandas_index_column_is_left_out_but_a_repeated_id_is_kept(tmp_path: Pat
     )
     run_conversion(ConvertConfig(str(tmp_path / "visits"), str(tmp_path / "visits_out")))
     assert "patient_id" in _features(tmp_path / "visits_out")
+
+
+def _news(label) -> str:
+    """AG News as published (TFDS' ag_news_subset reads its `train.csv` so): headerless `"3","title","description"`
+    rows, the class 1..4 first."""
+    return "".join(
+        f'"{label(i)}","Title number {i} of the news","A description of story {i}, with a few more words here."\n'
+        for i in range(200)
+    )
+
+
+def test_headerless_label_found_by_its_first_cells_only_stops(tmp_path: Path) -> None:
+    """The scan finds a headerless table's label column by its first rows' cells (1..4), 1,000 and more from row
+    61 on: a stop naming the table and `--label-column 1` (140 more labels, exit 0, before); the neighbour,
+    classes 1..4 throughout, converts with 4 labels."""
+    write_file(tmp_path / "src" / "train.csv", _news(lambda i: 1 + i % 4 if i < 60 else 1000 + i))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert said.startswith("train.csv: column 1 was read as the label") and "--label-column 1 keeps it" in said, said
+    write_file(tmp_path / "good" / "train.csv", _news(lambda i: 1 + i % 4))
+    run_conversion(ConvertConfig(str(tmp_path / "good"), str(tmp_path / "good_out")))
+    assert load_manifest(str(tmp_path / "good_out")).labels == ("1", "2", "3", "4")
+
+
+def test_the_rows_a_claim_was_read_from_are_the_rows_detection_samples() -> None:
+    """`sampled_claims` checks a label's repeats only past the rows detection reads of a table: the two counts
+    must be one (a larger sample, the check would refuse tables the sample read whole)."""
+    from shardify.converters import tables
+    from shardify.plan import sampled_claims
+
+    assert sampled_claims._SAMPLED_ROWS == tables.SAMPLE_ROWS
