@@ -17,7 +17,8 @@ else decided from that row (`looks_like_header`). Parquet is read by `parquet_ta
 
 This module reads what a table is: its format, its header and first rows (`read_header`), and the
 dialects; the pieces every row reader shares (`Row`, `RowError`, `CountingLines`, the row-size
-limit) are `row_ranges`', the encoding checks `table_encodings`', both re-exported here;
+limit) are `row_ranges`', the encoding checks `table_encodings`', the header read's record
+(`TableHeader`) and the line formats' headers `table_header`'s, all re-exported here;
 `table_scans` streams the rows after the header (`read_table`) and reads one back (`parse_row`).
 """
 
@@ -25,8 +26,6 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import (
@@ -50,10 +49,10 @@ from shardify.converters import (
     token_tables,
     xml_records,
 )
-from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.row_ranges import BOM, MAX_ROW_BYTES, CountingLines, Row, RowError, RowTooLong, too_long
 from shardify.converters.table_encodings import check_encoding, check_head_decodes, not_valid
+from shardify.converters.table_header import SAMPLE_BYTES, SAMPLE_ROWS, TableHeader, c45_header, token_header
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
 from shardify.inputs.compressed import inner_name
@@ -72,6 +71,7 @@ __all__ = [
     "MAX_ROW_BYTES",
     "PARQUET",
     "QA_JSON",
+    "SAMPLE_BYTES",
     "SAMPLE_ROWS",
     "SEPARATOR_OF",
     "TABLE_FORMATS",
@@ -141,59 +141,6 @@ def table_dialect(fmt: str) -> dict:
     return {"delimiter": ";" if fmt == SEMICOLON_CSV else ","}
 
 
-# Rows (and bytes) a CSV or TSV's header read also reads, to see what each column holds when no
-# column name says which is the text (see `column_content`): enough to tell ids, dates and codes
-# from prose; the writer reads them again per table, so few.
-SAMPLE_ROWS = 50
-SAMPLE_BYTES = 1 << 20
-
-
-@dataclass(frozen=True)
-class TableHeader:
-    """A table's columns, and whether its first row names them.
-
-    Attributes:
-      columns: column names; "1".."N" for a CSV or TSV without a header row; () for JSONL, whose
-        rows name their own.
-      present: the first row is a header (and row 1).
-      data_start: byte offset of the first data row.
-      sample: CSV and TSV: the first data rows' cells (up to SAMPLE_ROWS), which show what each
-        column holds when no column name says (see `columns.resolve_columns`).
-      described: how the plan names the table's shape where no header says it ("" otherwise).
-      answers: question-answering JSON: the columns of its answers' texts and starts (lists).
-      fmt: the format its rows are read in where the content decided it, not the name (TSV for a
-        .txt of tab-separated columns under a header), else "".
-      read_as: where the content decided a .csv's separator, the plan's words for it, else "".
-    """
-
-    columns: tuple[str, ...]
-    present: bool = True
-    data_start: int = 0
-    sample: tuple[tuple[str, ...], ...] = ()
-    described: str = ""
-    answers: tuple[str, str] | tuple[()] = ()
-    fmt: str = ""
-    read_as: str = ""
-
-    def resolve(self, options: TableOptions) -> TableColumns:
-        """The columns that feed a record (see `columns.resolve_columns`).
-
-        Raises:
-          InvalidInputError: no text column, or a named column is missing.
-        """
-        return resolve_columns(self.columns, options, sample=self.sample, header=self.present, answers=self.answers)
-
-    def describe(self) -> str:
-        if self.read_as:
-            return f"{self.read_as}; {dataclasses.replace(self, read_as='').describe()}"
-        if self.described:
-            return self.described
-        if self.present:  # named, so that a data row taken for a header is seen, never lost unseen
-            shown = ", ".join(repr(name if len(name) <= 24 else name[:21] + "...") for name in self.columns[:8])
-            return f"header row ({shown}{', ...' if len(self.columns) > 8 else ''})"
-        return f"no header row ({len(self.columns)} columns, numbered from 1)"
-
-
 def read_header(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, header: bool | None = None, encoding: str = DEFAULT_ENCODING,
     *, document: bool = False,
@@ -222,12 +169,12 @@ def read_header(
     if fmt in token_tables.SEPARATOR_OF:  # read again as the plan found it (`token_tables`)
         raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
-        return _token_header(head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1], token_tables.SEPARATOR_OF[fmt], header)
+        return token_header(head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1], token_tables.SEPARATOR_OF[fmt], header)
     if fmt == arff_tables.FORMAT:  # its attributes the columns, its first instances the sample
         check_encoding(encoding)
         return TableHeader(**arff_tables.header_fields(fileobj, encoding, SAMPLE_ROWS, SAMPLE_BYTES))
     if fmt == c45_cases.FORMAT:  # read again as the plan found it (`c45_cases`)
-        return _c45_header(fileobj.read(sniffed_tables.HEAD_BYTES), encoding)
+        return c45_header(fileobj.read(sniffed_tables.HEAD_BYTES), encoding)
     if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
         raw = fileobj.read(sniffed_tables.HEAD_BYTES)
         if not sniffed_tables.looks_like_tab_separated(raw, whole=len(raw) < sniffed_tables.HEAD_BYTES):
@@ -235,7 +182,7 @@ def read_header(
             head = lines[:SAMPLE_ROWS] if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1][:SAMPLE_ROWS]
             if not attribute_tables.value_rows(head):
                 if c45_cases.looks_like_cases(head):  # Adult's `adult.test`: `|` comments, `>50K.`
-                    return _c45_header(raw, encoding)
+                    return c45_header(raw, encoding)
                 raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
             # UCI's `zoo.data`: comma rows of values of one width, read as a CSV (a row of attributes
             # has no text: detection's stops name `--text-column none`, `attribute_rows`)
@@ -262,7 +209,7 @@ def read_header(
         token = token_tables.separator_of_lines(head if whole else head[:-1])  # IMDb genres' `1 ::: title ::: genre ::: text`
         if token:
             check_head_decodes(raw, encoding)
-            return _token_header(head if whole else head[:-1], token, header)
+            return token_header(head if whole else head[:-1], token, header)
         separator = line_tables.label_separator(head)  # dair-ai/emotion's `text;label` lines, `text@label`
         if separator:
             check_head_decodes(raw, encoding)
@@ -313,7 +260,7 @@ def read_header(
     if fmt == CSV:
         separator, quoted = _content_separator(fileobj, size_bytes)
         if separator == separators.COMMA and not quoted and (piped := _pipe_head(fileobj, encoding)):
-            return dataclasses.replace(_token_header(piped, token_tables.PIPE, header), read_as=_PIPES_NOTE)
+            return dataclasses.replace(token_header(piped, token_tables.PIPE, header), read_as=_PIPES_NOTE)
         if quoted:  # every row's shape shows cells quoted with `'` (10kGNAD's `label;'text'`)
             found = read_header(fileobj, quoted, size_bytes, header, encoding)
             return dataclasses.replace(found, fmt=quoted, read_as=quoted_tables.note(quoted))
@@ -367,32 +314,6 @@ def read_header(
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
     return TableHeader(names, present=True, data_start=data_start, sample=sample)
-
-
-def _c45_header(raw: bytes, encoding: str) -> TableHeader:
-    """A C4.5 case file's header (`c45_cases`) from its first bytes `raw` (a last line cut short left out)."""
-    check_head_decodes(raw, encoding)
-    lines = raw.decode(encoding, "replace").splitlines()
-    return TableHeader(**c45_cases.header_fields(lines if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1], SAMPLE_ROWS))
-
-
-def _token_header(head: Sequence[str], token: str, header: bool | None) -> TableHeader:
-    """The header of a table of `token`-separated fields (`token_tables`): its columns named by its
-    first line where that reads as a header (or `header` says so), else numbered from 1; its first
-    rows as the sample."""
-    lines = [line for line in head if line.strip()]
-    lines[0] = lines[0].removeprefix("\ufeff")  # (a BOM is no part of the first field)
-    width = lines[0].count(token) + 1
-    first = token_tables.split_fields(lines[0], token, width)
-    present = header is True or (header is None and looks_like_header(first))
-    columns = tuple(first) if present else tuple(str(n) for n in range(1, width + 1))
-    if present and (any(not name for name in columns) or len(set(columns)) != len(columns)):
-        raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(columns)}")
-    sample = tuple(tuple(token_tables.split_fields(line, token, width)) for line in lines[int(present):SAMPLE_ROWS + 1]
-                   if line.count(token) >= width - 1)
-    shape = f"fields separated by {token!r}"
-    return TableHeader(columns, present=present, sample=sample, fmt=token_tables.FORMATS[token],
-                       described=f"{shape}, a header row" if present else f"{shape}, no header row ({width} columns, numbered from 1)")
 
 
 _SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"

@@ -6,7 +6,8 @@ them), so detection costs the same for a thousand files or a billion; the pipeli
 The flow, one module a step: detect (here: the label file `label_file_found.py` finds, the layout
 `shardify.plan.layout_guess.detect_layout` reads from the paths) -> describe (`describe.py`: the files
 that give splits, labels and objects; `card.py`, `box_tables.py`, `class_list.py`) -> check
-(`guards.py`: signs of a wrong guess stop the run) -> plan (the pipeline). A layout file
+(`guards.py`: signs of a wrong guess stop the run; `guess_checks.py` asks them of the finished guess)
+-> plan (the pipeline). A layout file
 (`--layout-file`) replaces the first two steps; its reading is checked against the source instead
 (`given_layout_checks.py`). What SRC's top holds (`top_data_files.py`), tables of images written as
 numbers (`pixel_row_tables.py`) and an HDF5 file's ambiguous arrays (`hdf5_checks.py`) are asked of
@@ -22,27 +23,26 @@ from dataclasses import dataclass
 
 
 from shardify.beam_jobs.discover import (
-    box_tables, card, class_list, describe, guards, held_out_tables, json_record_paths, json_split_ids, label_file_found, label_tables, line_files,
-    parallel_labels, pixel_label_tables, split_documents, subset_tables, text_columns,
+    box_tables, card, class_list, describe, guards, held_out_tables, label_file_found, label_tables, line_files,
+    subset_tables, text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
-from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
-from shardify.beam_jobs.discover import block_files, fold_folders, fold_lists, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
+from shardify.beam_jobs.discover import archive_evidence, archive_heads, given_label_joins, gold_lines, json_line_files, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, union_tables, yolo_beside, yolo_beside_read
+from shardify.beam_jobs.discover import block_files, label_file_twins, split_tab_rows, media_beside_tables, prefix_splits
 from shardify.beam_jobs.discover import mirror_label_files
-from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
-from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
-from shardify.beam_jobs.discover import folder_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, mask_modes, mirror_documents, percent_boxes, text_joins, word_captions
+from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables, sample_documents
+from shardify.beam_jobs.discover import alpha_mattes, row_index_splits, run_length_tables
+from shardify.beam_jobs.discover import guess_checks
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables, inner_split_labels, unmatched_names
 from shardify.plan import split_extensions
-from shardify.beam_jobs.discover import pixel_types
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
 from shardify.converters import archives
-from shardify.errors import DoubtedGuess, UsageError
+from shardify.errors import UsageError
 from shardify.format import naming
 from shardify.inputs.paths import join_path
 from shardify.plan import folder_lists, folder_notes, known_layouts, layout, layout_guess, second_readings
@@ -412,41 +412,5 @@ def _detect_folder(
     detected = media_beside_tables.with_media_set_aside(config, sample, detected)  # MELD's clips beside its tables
     format_twins.check_format_twins(config, sample, detected)  # XNLI's xnli.dev.tsv beside xnli.dev.jsonl
     detected = prefix_splits.with_prefix_splits(config, sample, detected, DETECT_SAMPLE_FILES)  # GlaS's train_, testA_, testB_ in one folder
-    try:
-        detected = split_files.with_split_files(config, sample, detected, len(sample) < DETECT_SAMPLE_FILES)  # potholes' splits.json
-        detected = image_split_fields.with_entry_captions(config, detected)  # Karpathy's dataset_flickr8k.json: splits, captions
-        frame_tables.check_frame_tables(config, sample, detected)  # MOT17's <seq>/gt/gt.txt beside <seq>/img1/
-        guards.check_guess(config, sample, detected, annotations)
-        unmatched_names.check_unmatched_names(config, sample, detected)  # Ships' scenes/ beside its 1__*.png chips
-        unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
-        folder_annotation_checks.check_folder_annotations(config, sample, detected)  # EgoHands' <video>/polygons.mat
-        prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
-        fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
-        fold_folders.check_fold_named_lists(config, sample, detected)  # VEDAI's fold01.txt, fold01test.txt
-        fold_lists.check_fold_lists(config, sample, detected)  # Freiburg Groceries' splits/train0.txt .. test4.txt
-        mirror_documents.check_mirror_documents(config, sample, detected)  # EuroCity Persons' labels/<split>/<city>/*.json
-        list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
-        unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt
-        numbered_names.check_numbered_names(config, sample, detected)  # MJSynth's lexicon.txt beside its numbered lists
-        unnamed_list_rows.check_unnamed_list_rows(config, sample, detected)  # DeepPCB's '<n>.jpg' beside <n>_test.jpg
-        version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
-        mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
-        percent_boxes.check_percent_boxes(config, sample, detected)  # Label Studio's x, y, width, height: percent, or pixels?
-        image_split_fields.check_image_split_fields(config, sample, detected)  # RSICD's dataset_rsicd.json: a split an image
-        held_out_label_tables.check_unread_targets(config, sample, detected)  # HC18's training_set_pixel_size_and_HC.csv
-        held_out_label_tables.check_unread_train_table(config, sample, detected)  # Bone Age's test 'Sex' read, train table not
-    except files_decide.DecidedByFiles:  # no doubt: the files decide the options, detected again with them
-        raise
-    except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
-        mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
-        raise DoubtedGuess(f"{error}{mend}", detected) from None
-    detected = parallel_labels.with_parallel_labels(config, sample, detected)
-    detected = pixel_label_tables.with_pixel_labels(config, sample, detected)  # AHCD's csvTrainLabel beside csvTrainImages
-    detected = json_split_ids.with_split_ids(config, sample, detected)  # HateXplain's post_id_divisions.json
-    files_decide.check_table_encoding(config, sample, detected)  # (before the columns are read in it)
-    json_record_paths.check_record_paths(config, sample, detected)  # CoQA's questions beside answers
-    table_quoting.check_table_quoting(config, sample, detected)  # 10kGNAD's `;`, `'`-quoted rows
-    text_columns.check_text_columns(config, sample, detected)
-    split_documents.check_split_documents(config, sample, detected)
-    pixel_types.check_pixel_types(config, sample, detected)  # Sen1Floods11's float32 chips: no record holds them
-    return mask_modes.with_mask_modes(config, sample, detected)  # a photo among grey masks: the writer's reject
+    detected = guess_checks.checked_guess(config, sample, detected, annotations, DETECT_SAMPLE_FILES)
+    return guess_checks.with_last_readings(config, sample, detected)

@@ -23,15 +23,14 @@ file labelled by `activity_label`, exit 0).
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping, Sequence
 
 from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, table_splits, label_column_named, pixel_row_tables, text_joins, withheld_labels, xml_record_files, xml_record_texts
+from shardify.beam_jobs.discover.json_line_texts import check_text_in_objects, resolve_json_lines
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import attribute_rows, column_content, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, no_label_values, sniffed_tables, tables, vote_labels, word_labels
+from shardify.converters import attribute_rows, column_texts, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, no_label_values, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
-from shardify.inputs import json_input
 from shardify.inputs.excludes import literal_glob
 from shardify.inputs.paths import join_path
 from shardify.plan import layout, measurement_classes, sampled_claims
@@ -114,11 +113,11 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     # (XML documents of records are read as JSON's are, `xml_records`: their label column stops alike)
     json_paths = [p for p in paths if (layout.extension(p) in ("jsonl", "json") or xml_record_files.is_record_document(config, p))
                   and p not in detected_labels][:_TABLES_LOOKED_AT]
-    _check_text_in_objects(config, json_paths)
+    check_text_in_objects(config, json_paths)
     xml_record_texts.check_record_texts(config, [p for p in json_paths if xml_record_files.is_record_document(config, p)])  # (a book's title and body)
     for path in json_paths:
         try:
-            chosen[path] = _resolve_json_lines(config, path)
+            chosen[path] = resolve_json_lines(config, path)
         except columns.SeveralTextColumns as several:  # (HellaSwag's ctx_a, ctx, endings: each row a reject, exit 1)
             found.append((path, several))
         except (columns.OneTextTwice, nested_pairs.NestedPair) as twice:  # (a pair named over lists: HotpotQA's `context`)
@@ -206,7 +205,7 @@ def _then(config: ConvertConfig, headers: dict, json_paths: Sequence[str], text:
     unnamed: list[str] = []  # tables whose label no name names (COPA's test file: its `question`)
     for path in json_paths:
         try:
-            chosen[path] = _resolve_json_lines(named, path)
+            chosen[path] = resolve_json_lines(named, path)
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn):
             unnamed.append(path)
         except (OSError, InvalidInputError):
@@ -261,26 +260,6 @@ def _columns_of(config: ConvertConfig, headers: dict, path: str) -> tuple[str, .
         return ()
 
 
-def _resolve_json_lines(config: ConvertConfig, path: str) -> tuple[str, tuple[str, ...]]:
-    """Resolve a JSON-lines table's columns as a CSV's are, from its first rows' keys and values
-    (`json_sample.sampled_rows`, as the writer does), so that a label column no usual name names
-    (Sarcasm Headlines' `is_sarcastic`, 0 or 1) stops the run as it does in a CSV (read row by row,
-    every record was written unlabelled, exit 0).
-
-    Returns:
-      (its label column, "" for none; its columns).
-
-    Raises:
-      columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn, columns.SeveralTextColumns: as
-        `columns.resolve_columns`.
-    """
-    with open_input(join_path(config.source, path)) as fileobj:
-        names, cells = json_sample.sampled_rows(fileobj, path, config.table_options)
-    if not names:
-        return "", ()
-    return columns.resolve_columns(names, config.table_options, sample=cells, header=True).label, tuple(names)
-
-
 def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequence[str],
                     textless: Sequence[tuple[str, column_texts.NoTextColumn]], headers: dict, unread: Sequence[str] = ()) -> None:
     """Raises UsageError where every input of a tables layout is a table whose sampled rows hold no
@@ -331,69 +310,6 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
         claim = sampled_claims.SampledClaim(sampled_claims.CLASSES, column, tuple(holding))  # (the plan confirms it)
         raise files_decide.DecidedByFiles(message, options, note, [claim])
     raise UsageError(message)
-
-
-def _check_text_in_objects(config: ConvertConfig, paths: Sequence[str]) -> None:
-    """Raises UsageError where no top-level field of a sampled JSON-lines table holds text but an
-    object field's fields do (CommonsenseQA's `question: {stem, choices}`): read as a text, the
-    object was rejected in every row (exit 1). The stop names the dotted field for `--text-column`
-    and, where the tables then stop on their label, that stop too, so that one step converts."""
-    if config.table_options.text_columns:
-        return
-    for path in paths:
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                names, cells = json_sample.sampled_rows(fileobj, path, config.table_options)
-        except (OSError, InvalidInputError):
-            continue
-        fields = _text_in_objects(names, cells)
-        if not fields:
-            continue
-        named = dataclasses.replace(config, text_column=fields[0])
-        also = []
-        for other in paths:
-            try:
-                _resolve_json_lines(named, other)
-            except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
-                also.append(f"{other}: {unnamed}")
-            except (OSError, InvalidInputError):
-                continue
-        then = f"; with it, {also[0]}" if also else ""
-        raise UsageError(
-            f"{path}: no field holds the text at the top of its rows, but {', '.join(repr(f) for f in fields)} "
-            f"{'do' if len(fields) > 1 else 'does'} inside an object: name it with --text-column {fields[0]!r} "
-            f"(nested fields are named with dots){then} (docs/converting.md)"
-        )
-
-
-def _text_in_objects(names: Sequence[str], cells: Sequence[Sequence[str]]) -> list[str]:
-    """The dotted fields of object columns that hold text, where no top-level column does."""
-    rows = [dict(zip(names, row)) for row in cells]
-    if not rows:
-        return []
-    if any(column_content.column_kind([row[name] for row in rows]) == column_content.TEXT
-           for name in names if not _objects([row[name] for row in rows])):
-        return []
-    return [f"{name}.{field}" for name in names if _objects([row[name] for row in rows])
-            for field in _text_fields([json.loads(row[name]) for row in rows])]
-
-
-def _objects(values: Sequence[str]) -> bool:
-    """Every sampled cell is a JSON object (as `json_sample.as_cell` writes one)."""
-    return bool(values) and all(v.startswith("{") and isinstance(_loads(v), dict) for v in values)
-
-
-def _loads(text: str) -> object:
-    try:
-        return json_input.parse(text)
-    except InvalidInputError:
-        return None
-
-
-def _text_fields(objects: Sequence[dict]) -> list[str]:
-    """The fields of sampled objects that hold text in every one of them."""
-    names = [k for k in objects[0] if all(isinstance(o, dict) and isinstance(o.get(k), str) for o in objects)]
-    return [k for k in names if column_content.column_kind([o[k] for o in objects]) == column_content.TEXT]
 
 
 def _check_named_tables(bare: Sequence[tuple[str, tuple[str, ...]]]) -> None:

@@ -5,7 +5,7 @@ and a wrong one where a table also has a column of that name that names no file:
 `train.csv` has `Name` (the pet's name, `Nibble`) beside `PetID` (`86e1089a3`, its photos
 `86e1089a3-1.jpg`, `86e1089a3-2.jpg`). Taking `Name` for the key rejected every image. The key
 column is the one whose first rows' cells name most of the listed files (as paths, file names,
-stems, or stems before `-<n>`/`_<n>`, the readings `layout_guess.choose_label_key` then chooses
+stems, or stems before `-<n>`/`_<n>`, the readings `label_keys.choose_label_key` then chooses
 among), in at least half the rows; where the named column names as many, or none names files in
 half the rows (a large source sampled thinly), the name decides as before.
 

@@ -107,9 +107,9 @@ def test_a_row_no_index_file_lists_is_rejected_named(derm7pt, tmp_path: Path) ->
 
 def test_the_examples_in_the_docstrings_hold() -> None:
     from shardify.beam_jobs.discover import key_paths, path_columns
-    from shardify.plan import layout_guess
+    from shardify.plan import label_keys, layout_guess
 
-    assert all(doctest.testmod(module).failed == 0 for module in (key_paths, path_columns, layout_guess))
+    assert all(doctest.testmod(module).failed == 0 for module in (key_paths, path_columns, layout_guess, label_keys))
 
 
 def test_keys_under_two_folders_name_no_folder() -> None:
