@@ -41,10 +41,12 @@ __all__ = [
     "class_cells",
     "decided_class",
     "documented_class",
+    "documented_ids",
     "id_columns",
     "kept_measures",
     "named_classes",
     "note",
+    "row_ids",
 ]
 
 _MIN_ROWS = 3  # sampled cells before a column's values are judged classes
@@ -135,10 +137,19 @@ def id_columns(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list
     for i, name in enumerate(columns):
         if not (is_key_name(name) or name.strip().lower() in _INDEX_NAMES):
             continue
-        cells = [str(row[i]).strip() for row in rows if len(row) == len(columns)]
-        if cells and all(re.fullmatch(r"\d+", c) for c in cells) and len(set(cells)) == len(cells):
+        if row_ids([row[i] for row in rows if len(row) == len(columns)]):
             found.append(name)
     return found
+
+
+def row_ids(cells: Sequence[object]) -> bool:
+    """Cells that number or name rows: whole numbers, each row's its own.
+
+    >>> row_ids(["1", "2", "3"]), row_ids(["7", "7"]), row_ids(["a1", "a2"]), row_ids([])
+    (True, False, False, False)
+    """
+    values = [str(cell).strip() for cell in cells]
+    return bool(values) and all(re.fullmatch(r"\d+", v) for v in values) and len(set(values)) == len(values)
 
 
 def kept_measures(
@@ -180,9 +191,31 @@ def documented_class(names_lines: Sequence[str], width: int) -> str:
     ...                   "3-32)", "", "8. Missing attribute values: none"], 32)
     '2'
     """
+    items = _documented_items(names_lines, width)
+    found = [number for number, name, _ in items if named_classes([name])]
+    return found[0] if len(found) == 1 else ""
+
+
+def documented_ids(names_lines: Sequence[str], width: int) -> list[str]:
+    """The columns (numbers from 1, as text) a UCI `.names` documents as ids for a table `width` cells wide: items
+    whose text says `id` (wdbc.names `1) ID number`, glass.names `1. Id number: 1 to 214`, breast-cancer-wisconsin's
+    `1. Sample code number: id number`). Read as `id_columns` reads a header's names.
+
+    >>> documented_ids(["7. Attribute information", "1) ID number", "2) Diagnosis (M = malignant, B = benign)", "3-32)"], 32)
+    ['1']
+    >>> documented_ids(["7. Attribute Information:", "1. Sample code number: id number", "2. Clump Thickness"], 2)
+    ['1']
+    """
+    return [number for number, _, text in _documented_items(names_lines, width) if re.search(r"\bid\b", text, re.IGNORECASE)]
+
+
+def _documented_items(names_lines: Sequence[str], width: int) -> list[tuple[str, str, str]]:
+    """(number, name, whole text) of each single column a `.names`' "Attribute Information" numbers, where its
+    items (a range `3-32)` counting as many) run 1..`width`; else []. The name is the words before a `:`, `(`, tab
+    or ` - `."""
     start = next((i for i, line in enumerate(names_lines) if "attribute information" in line.lower()), -1)
     if start < 0:
-        return ""
+        return []
     last, found = 0, []
     for line in names_lines[start + 1 :]:
         item = _ITEM.fullmatch(line.rstrip())
@@ -191,11 +224,11 @@ def documented_class(names_lines: Sequence[str], width: int) -> str:
         first, end = int(item.group(1)), int(item.group(2) or item.group(1))
         if first != last + 1 or end < first:
             break  # the next section (`8. Missing Attribute Values`), or no list of the columns
-        name = re.split(r":|\(|\t| - ", item.group(3), maxsplit=1)[0].strip()
-        if first == end and named_classes([name]):
-            found.append(str(first))
+        if first == end:
+            text = item.group(3)
+            found.append((str(first), re.split(r":|\(|\t| - ", text, maxsplit=1)[0].strip(), text))
         last = end
-    return found[0] if last == width and len(found) == 1 else ""
+    return found if last == width else []
 
 
 def note(
@@ -212,7 +245,7 @@ def note(
     if ids:  # (a row's number or id, left out: it names the row, it measures nothing)
         without += (
             f"; {', '.join(map(shown_column, ids))} left out, a row's id (--text-column none --keep-columns '*' "
-            f"--label-column {column} keeps {'it' if len(ids) == 1 else 'them'})"
+            f"--label-column {column}{' --layout tables' if documented_by else ''} keeps {'it' if len(ids) == 1 else 'them'})"
         )
     why = f"{documented_by} documents it as the class" if documented_by else f"{files}: the one column named as a class"
     return (

@@ -227,3 +227,23 @@ def test_the_rows_a_claim_was_read_from_are_the_rows_detection_samples() -> None
     from shardify.plan import sampled_claims
 
     assert sampled_claims._SAMPLED_ROWS == tables.SAMPLE_ROWS
+
+
+def test_wdbc_id_documented_by_its_names_is_left_out(tmp_path: Path) -> None:
+    """UCI's headerless wdbc.data beside wdbc.names (`1) ID number`, `2) Diagnosis (M = malignant, B = benign)`,
+    `3-32)`: read for the builder as attrtables33 quotes it): the class column 2 as before, the ID column 1 left out
+    of the records, the plan saying so; the 30 measurements kept."""
+    names = (
+        "1. Title: Wisconsin Diagnostic Breast Cancer (WDBC)\n\n7. Attribute information\n\n1) ID number\n"
+        "2) Diagnosis (M = malignant, B = benign)\n3-32)\n\n8. Missing attribute values: none\n"
+    )
+    data = "".join(
+        f"{842302 + i * 17},{'MB'[i % 3 == 0]}," + ",".join(f"{10 + (i * j) % 7 + j / 10:.3f}" for j in range(30)) + "\n"
+        for i in range(60)
+    )
+    write_file(tmp_path / "src" / "wdbc.data", data)
+    write_file(tmp_path / "src" / "wdbc.names", names)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _features(tmp_path / "out") == {str(i) for i in range(3, 33)}
+    assert "column 1 left out, a row's id" in (tmp_path / "out" / "plan.json").read_text()
+    assert {labels for _, labels, _ in records(tmp_path / "out").values()} == {("B",), ("M",)}
