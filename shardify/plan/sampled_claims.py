@@ -8,8 +8,11 @@ classes, exit 0 (review34's finding); a `class` of one value in every row was wr
 classifies nothing. Issue 30's line: nothing wrong with exit 0.
 
 One mechanism for every such rule. A rule that decides from sampled cells says what it read there (a
-`SampledClaim`: its kind, the column, the files); the decision carries it (`files_decide.DecidedByFiles`) into
-the layout (`SourceLayout.sampled_claims`); the plan, which counts every record's label before any shard is
+`SampledClaim`: its kind, the column, the files); the decision carries it into the layout
+(`SourceLayout.sampled_claims`): `files_decide.DecidedByFiles` for the rules whose stop the files decide,
+`table_agreement` for the label column short headerless tables follow, and the scan's plan line for a headerless
+table's label column found by its cells (`BY_CELLS`, read back by `claims_in_notes`: the scan runs in the
+pipeline's workers). The plan, which counts every record's label before any shard is
 written, confirms it (`unconfirmed`, from `checks.wrong_guess`) or refuses the plan (exit 2, nothing written),
 naming the files, what the whole column holds and the options that decide. What each kind must hold over every
 record is data, `_KINDS`: a new rule adds a row, not a check of its own.

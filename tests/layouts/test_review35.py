@@ -247,3 +247,13 @@ def test_wdbc_id_documented_by_its_names_is_left_out(tmp_path: Path) -> None:
     assert _features(tmp_path / "out") == {str(i) for i in range(3, 33)}
     assert "column 1 left out, a row's id" in (tmp_path / "out" / "plan.json").read_text()
     assert {labels for _, labels, _ in records(tmp_path / "out").values()} == {("B",), ("M",)}
+
+
+def test_tables_read_alike_confirm_the_label_column_they_follow(tmp_path: Path) -> None:
+    """A short headerless test.csv (3 rows, too few to show a label column) follows train.csv's column 1 found by
+    its first rows' cells (`table_agreement`: `--label-column 1` for both); past row 60 train.csv's column 1 holds
+    a value per row: a stop naming both tables (144 labels, exit 0, before)."""
+    write_file(tmp_path / "src" / "train.csv", _news(lambda i: 1 + i % 4 if i < 60 else 1000 + i))
+    write_file(tmp_path / "src" / "test.csv", "".join(_news(lambda i: 1 + i % 4).splitlines(keepends=True)[:3]))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert said.startswith("test.csv, train.csv: column 1 was read as the label") and "over 203 rows" in said, said
