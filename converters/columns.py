@@ -148,6 +148,8 @@ class TableColumns:
     attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
     # the label column found by its sampled cells, no name: the plan confirms it over every row (`sampled_claims`)
     label_sampled: bool = False
+    # the label column named so, its sampled cells whole numbers: the plan confirms no fraction follows (`sampled_claims`)
+    label_whole: bool = False
 
     @property
     def needed(self) -> tuple[str, ...]:
@@ -185,7 +187,7 @@ class TableColumns:
         if self.attributes:
             return attribute_rows.describe_missing(self.label, self.keep, self.classes)
         label = f"label = {shown_column(self.label)}" if self.label else "no label column"
-        label += f" ({sampled_claims.BY_CELLS})" if self.label_sampled else ""
+        label += f" ({sampled_claims.BY_CELLS})" if self.label_sampled else f" ({sampled_claims.WHOLE})" if self.label_whole else ""
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
                      "columns holding 1, none the empty label set)")
@@ -276,6 +278,8 @@ def resolve_columns(
             joined_tags.refuse_joined(columns, label, sample)
         label = unless_unique(columns, label, sample)
         label = sparse_labels.unless_sparse(columns, label, sample)  # CFPB's `Tags`, empty in most rows
+    # a label named so, its sampled cells whole numbers (`unless_scores` let it be): every row must bear that out
+    whole = bool(label) and label in columns and not options.label_column and header and _whole_cells(columns, label, sample)
     by_position = not label and not elsewhere and not header and sample and len(columns) > 1
     by_position = bool(by_position and is_integer(sample[0][0]) and not first_column_ids(sample))
     if by_position:
@@ -375,8 +379,16 @@ def resolve_columns(
         i = columns.index(label)
         if label_kind([row[i] for row in sample if i < len(row)]) == ID_LISTS:
             separator = ","
-    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes,
-                        label_sampled=bool(label) and label == by_cells and not options.label_column)
+    sampled = bool(label) and label == by_cells and not options.label_column
+    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, label_sampled=sampled,
+                        label_whole=whole and not sampled and not separator)
+
+
+def _whole_cells(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> bool:
+    """The label column's sampled cells (of rows of full length, one or more) are all whole numbers."""
+    i = columns.index(label)
+    cells = [row[i] for row in sample if len(row) == len(columns)]
+    return bool(cells) and all(is_integer(cell) for cell in cells)
 
 
 @dataclass(frozen=True)

@@ -65,9 +65,6 @@ def wrong_guess(
     labels = list(summary.labels)
     if not labels:
         return ""
-    if layout.sampled_claims:  # a decision read from sampled rows, borne out by every record's label or refused
-        if unborne := unconfirmed(layout.sampled_claims, _label_totals(summary)):
-            return unborne
     folder_labels = (
         layout.structure is not None
         and not layout.structure.single_class
@@ -104,6 +101,10 @@ def wrong_guess(
     )
     if mixed:  # numbers in one split, names in another (review33: C-NMC's 0/1 table beside all/ hem/)
         return mixed
+    # a decision read from sampled rows, borne out by every record's label or refused (after the stops above, which
+    # name the fault more closely: one number spelled two ways is no fraction)
+    if layout.sampled_claims and (unborne := unconfirmed(layout.sampled_claims, _label_totals(summary))):
+        return unborne
     ids = "" if label_column_given and layout.name in _COLUMN_LAYOUTS else _labels_are_ids(summary, layout)
     if ids:
         return ids

@@ -22,6 +22,7 @@ Plain functions of counts, no I/O.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,14 +30,18 @@ from dataclasses import dataclass
 from shardify.converters.label_content import MAX_LABEL_NUMBER as _MAX_LABEL_NUMBER  # a larger number: a count, an id
 from shardify.plan.measurement_classes import FEW_CLASSES as _FEW_CLASSES  # more values: no classes
 
-__all__ = ["BY_CELLS", "CLASSES", "LABELS", "SampledClaim", "breaks", "claims_in_notes", "unconfirmed"]
+__all__ = ["BY_CELLS", "CLASSES", "LABELS", "NUMBERS", "WHOLE", "SampledClaim", "breaks", "claims_in_notes", "unconfirmed"]
 
 CLASSES = "classes"  # the class of a table of measurements: few values, repeated, words or whole numbers
 LABELS = "labels"  # a label column read by its content (`label_content.label_kind`): repeated words or numbers
+NUMBERS = "numbers"  # a label column named so whose sampled cells are whole numbers: class numbers, no fraction
 
 # Said in a table's plan line after a label column the scan found by its sampled cells, no name (`columns.TableColumns`),
 # and read back from it here: the scan runs in the pipeline's workers, its lines are what reaches the plan.
 BY_CELLS = "found by its cells in the first rows"
+# Said so after a label column found by its name whose sampled cells are whole numbers (a score column of fractions
+# stops: `label_scores`), read back alike: a fraction further down (0.5 among 0/1) would be a class of its own.
+WHOLE = "whole numbers in the first rows"
 _SAMPLED_ROWS = 50  # as `tables.SAMPLE_ROWS` (a test holds them equal): the rows detection reads of a table
 _SHOWN = 5  # values named in a refusal
 _MISSING = frozenset({"", "?", "NA", "N/A", "NaN", "nan", "NULL", "null", "None"})  # as attribute_rows.MISSING_CELLS
@@ -95,7 +100,8 @@ def _classes(counts: Mapping[str, int]) -> str:
 
 
 def _fractions(counts: Mapping[str, int]) -> str:
-    fractions = [v for v in counts if _NUMBER.fullmatch(v.strip()) and not _WHOLE.fullmatch(v.strip())]
+    """Numbers that are not whole (`0.5`; `2.0` is a whole number spelled as a float: `number_spellings`' stop)."""
+    fractions = [v for v in counts if _NUMBER.fullmatch(v.strip()) and math.isfinite(x := float(v)) and x != int(x)]
     return f"holds numbers with a fraction ({_shown(sorted(fractions))}): a measurement or a score, no class" if fractions else ""
 
 
@@ -133,6 +139,15 @@ _KINDS: dict[str, tuple[str, str, Callable[[Mapping[str, int]], str], str]] = {
             "--label-column names another"
         ),
     ),
+    NUMBERS: (
+        "the class numbers",
+        "whole numbers",
+        _fractions,
+        (
+            "--label-column {c} keeps each value a label as written, --keep-columns {c} a feature of unlabelled "
+            "records; --label-column names another"
+        ),
+    ),
 }
 
 
@@ -147,30 +162,34 @@ def breaks(kind: str, counts: Mapping[str, int]) -> str:
     "holds one value, '1', in all 60 rows: one class classifies nothing"
     >>> breaks(CLASSES, {"0": 9, "1": 9, "2.5": 1})[:31], breaks(LABELS, {"ham": 40, "spam": 9})
     ('holds numbers with a fraction (', '')
+    >>> breaks(NUMBERS, {"0": 9, "1.0": 9, "1e400": 1}), breaks(NUMBERS, {"0": 9, "1": 9, "0.5": 1})[:36]
+    ('', "holds numbers with a fraction ('0.5'")
     >>> breaks(LABELS, {"EAP": 40, **{f"author {i}": 1 for i in range(60)}})[:26], breaks(LABELS, {"1": 1, "2": 1})
     ('holds 61 values over 100 r', '')
     """
     return _KINDS[kind][2](counts)
 
 
-_CLAIMED_LINE = re.compile(r"label = (?:column (\d+)|'(.*?)') \(" + re.escape(BY_CELLS) + r"\)")
+_CLAIMED_LINE = re.compile(r"label = (?:column (\d+)|'(.*?)') \((" + re.escape(BY_CELLS) + "|" + re.escape(WHOLE) + r")\)")
 
 
 def claims_in_notes(table_notes: Iterable[tuple[str, str]]) -> tuple[SampledClaim, ...]:
     """The claims of the tables whose plan line (table, how it was read) says its label column was found by its
-    sampled cells (`BY_CELLS`): one LABELS claim per column, naming its tables.
+    sampled cells (`BY_CELLS`: a LABELS claim) or named so with whole numbers there (`WHOLE`: a NUMBERS claim), one
+    claim per column, naming its tables.
 
     >>> claims_in_notes([("train.csv", f"no header row; text = column 2, label = column 1 ({BY_CELLS})"),
     ...                  ("test.csv", f"no header row; text = column 2, label = column 1 ({BY_CELLS})"),
-    ...                  ("b.csv", "text = 'text', label = 'label'")])
-    (SampledClaim(kind='labels', column='1', files=('test.csv', 'train.csv')),)
+    ...                  ("b.csv", f"text = 'text', label = 'label' ({WHOLE})"), ("c.csv", "label = 'y'")])
+    (SampledClaim(kind='labels', column='1', files=('test.csv', 'train.csv')), SampledClaim(kind='numbers', column='label', files=('b.csv',)))
     """
-    by_column: dict[str, list[str]] = {}
+    by_column: dict[tuple[str, str], list[str]] = {}
     for table, reading in sorted(table_notes):
         found = _CLAIMED_LINE.search(reading)
         if found:
-            by_column.setdefault(found.group(1) or found.group(2), []).append(table)
-    return tuple(SampledClaim(LABELS, column, tuple(tables)) for column, tables in sorted(by_column.items()))
+            kind = LABELS if found.group(3) == BY_CELLS else NUMBERS
+            by_column.setdefault((kind, found.group(1) or found.group(2)), []).append(table)
+    return tuple(SampledClaim(kind, column, tuple(tables)) for (kind, column), tables in sorted(by_column.items()))
 
 
 def unconfirmed(claims: Sequence[SampledClaim], counts: Mapping[str, int]) -> str:

@@ -257,3 +257,21 @@ def test_tables_read_alike_confirm_the_label_column_they_follow(tmp_path: Path) 
     write_file(tmp_path / "src" / "test.csv", "".join(_news(lambda i: 1 + i % 4).splitlines(keepends=True)[:3]))
     said = refusal(tmp_path / "src", tmp_path / "out")
     assert said.startswith("test.csv, train.csv: column 1 was read as the label") and "over 203 rows" in said, said
+
+
+def test_a_named_label_of_whole_numbers_then_a_fraction_stops(tmp_path: Path) -> None:
+    """A `text,label` table whose `label` is 0/1 in the sampled rows (no score: `label_scores` let it be a label) and
+    0.5 in row 121: a stop naming the table and the options (three labels '0', '0.5', '1', exit 0, before); the
+    neighbour, 0/1 throughout, converts with two."""
+
+    def table(odd: str) -> str:
+        return "text,label\n" + "".join(
+            f'"A sentence of prose number {i}, some words.",{odd if i == 120 else i % 2}\n' for i in range(200)
+        )
+
+    write_file(tmp_path / "src" / "train.csv", table("0.5"))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert said.startswith("train.csv: 'label' was read as the class numbers") and "('0.5')" in said, said
+    write_file(tmp_path / "good" / "train.csv", table("0"))
+    run_conversion(ConvertConfig(str(tmp_path / "good"), str(tmp_path / "good_out")))
+    assert load_manifest(str(tmp_path / "good_out")).labels == ("0", "1")
