@@ -57,12 +57,11 @@ class ContentHashes:
                 held = buckets[bucket] = Batch()
             held.append(item)
 
-    def by_bucket(self, *, compress: bool = True) -> Iterator[tuple[int, Packed]]:
+    def by_bucket(self) -> Iterator[tuple[int, Packed]]:
         """(bucket, its items packed): the local runner's launcher groups them by bucket as bytes,
-        not as three strings and a tuple per record (~250 bytes a record held there at once).
-        `compress=False`: pickled only (~100 bytes a record instead of ~50, at half the time)."""
+        not as three strings and a tuple per record (~250 bytes a record held there at once)."""
         for bucket, batch in sorted(self._buckets.items()):
-            yield bucket, Packed.of(batch, compress=compress)
+            yield bucket, Packed.of(batch)
 
     def pairs(self, split: str) -> list[tuple[str, str]]:
         """(sha256, record id) of the split's records, in the order they were added."""

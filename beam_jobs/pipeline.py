@@ -136,7 +136,7 @@ def build_pipeline(
         held_hashes = (
             pipeline
             | "HeldFiles" >> beam.Create([version.held_files])
-            | "HeldHashes" >> beam.FlatMap(_held_hashes, config.output, compress=shape.spread)
+            | "HeldHashes" >> beam.FlatMap(_held_hashes, config.output)
         )
         hashes = (hashes, held_hashes) | "MergeHashes" >> beam.Flatten()
     duplicates = hashes | "FindDuplicates" >> FindDuplicates()
@@ -154,14 +154,11 @@ def build_pipeline(
     )
 
 
-def _held_hashes(names: tuple[str, ...], output: str, *, compress: bool = True):  # noqa: ANN202 - yields FindDuplicates' input
-    """(bucket, Packed [(sha256, split, record id)]) of the records earlier versions hold;
-    `compress=False` where the pipeline runs in this process (an append without --workers): the
-    buckets live only until they are grouped here, and compressing 31,680 held records' hex
-    digests and ids took ~15 of the ~32 ms this step cost (it compresses them to about half)."""
+def _held_hashes(names: tuple[str, ...], output: str):  # noqa: ANN202 - yields FindDuplicates' input
+    """(bucket, Packed [(sha256, split, record id)]) of the records earlier versions hold."""
     contents = ContentHashes()
     contents.add_all(load_held(output, names).content_hashes())
-    yield from contents.by_bucket(compress=compress)
+    yield from contents.by_bucket()
 
 
 def _manifest_options(config: ConvertConfig, source_layout: SourceLayout) -> dict[str, object]:

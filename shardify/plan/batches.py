@@ -106,8 +106,6 @@ def _from_columns(cls: type, names: tuple[str, ...], count: int, columns: tuple)
 
 # zlib's fastest level: higher levels took 2-4x the time for no smaller batches of Entries.
 PACK_LEVEL = 1
-# The first byte of every pickle `Packed.of` makes (protocol >= 2 starts with PROTO, 0x80).
-_PICKLE_PROTO = b"\x80"
 
 # Items pickled to estimate a batch's encoded size: spread over the batch, so a few long paths or
 # many labels at one end still show.
@@ -152,19 +150,13 @@ class Packed:
         self.data = data
 
     @classmethod
-    def of(cls, value: Any, *, compress: bool = True) -> Packed:
+    def of(cls, value: Any) -> Packed:
         """`value` pickled (a Batch as columns) and compressed: paths and labels repeat their
-        prefixes, so a batch of Entries takes about a third of the bytes (~0.3 µs an Entry).
-        `compress=False`: pickled only, where the bytes live briefly in one process and the time
-        matters more (an append's held content hashes: half their cost was compressing them)."""
-        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
-        return cls(zlib.compress(data, PACK_LEVEL) if compress else data)
+        prefixes, so a batch of Entries takes about a third of the bytes (~0.3 µs an Entry)."""
+        return cls(zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL), PACK_LEVEL))
 
     def unpacked(self) -> Any:
-        """The value. A pickle of protocol 2 or later starts with its PROTO byte 0x80, which never
-        starts a zlib stream (its first byte names the method, 8: 0x?8), so the bytes say which."""
-        data = self.data
-        return pickle.loads(data if data[:1] == _PICKLE_PROTO else zlib.decompress(data))
+        return pickle.loads(zlib.decompress(self.data))
 
     def __reduce__(self) -> tuple:
         return (Packed, (self.data,))

@@ -14,7 +14,6 @@ from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.find_duplicates import NUM_BUCKETS, ContentHashes
 from shardify.format.inputs_file import HeldInput
-from shardify.plan.batches import Packed
 from shardify.plan.entries import MemberLocation
 
 
@@ -100,12 +99,3 @@ def test_the_listing_counts_held_unchanged_files_and_yields_the_rest(tmp_path: P
     assert held_stamps.count == 2 and sum(told) == 2
     assert held_stamps(by_path["a/1.jpg"]) and not held_stamps(by_path["a/2.jpg"]) and not held_stamps(by_path["a/3.jpg"])
 
-
-def test_content_hashes_pickled_without_compression_unpack_alike() -> None:
-    items = [(f"{i * 2654435761 % (1 << 32):08x}" + "0" * 56, "train", f"r{i}") for i in range(2 * NUM_BUCKETS)]
-    hashes = ContentHashes()
-    hashes.add_all(items)
-    packed, plain = list(hashes.by_bucket()), list(hashes.by_bucket(compress=False))
-    assert [(b, p.unpacked()) for b, p in packed] == [(b, p.unpacked()) for b, p in plain]
-    assert all(len(p.data) > len(q.data) for (_, p), (_, q) in zip(plain, packed))  # (the compressed ones are smaller)
-    assert all(Packed(p.data).unpacked() == p.unpacked() for _, p in plain)  # (as a coder hands the bytes back)
