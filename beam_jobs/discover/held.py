@@ -13,9 +13,10 @@ listing read (`Listed.mtime_ns`), not a second `stat`.
 
 Held inputs leave as one count per batch, not one element each: Beam's cost per element (an output
 tagged, counted, sampled for its size) was paid for every file an append leaves alone, so the
-append's cost grew with what the output already held. The listing itself asks `held_unchanged`
-first (the same size-and-time test), so a held, unchanged file leaves ListFiles as a count and
-never reaches SkipHeld, which then sees the new and changed files only.
+append's cost grew with what the output already held. The listing itself makes the same
+size-and-time test (`held_unchanged`'s `HeldStamps`, asked inside `list_tree`'s loop), so a held,
+unchanged file is only counted there, never yielded, and never reaches SkipHeld, which then sees
+the new and changed files only.
 """
 
 from __future__ import annotations
