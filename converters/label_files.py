@@ -5,7 +5,8 @@ datasets ship them in.
           stem) and a label column, maybe a caption column (competition downloads, most CSVs)
   lines   a .txt file: `name label` per line (ImageNet's validation labels as Caffe lists them), or
           one label per line, the n-th line for the n-th file in path order
-          (ILSVRC2012_validation_ground_truth.txt)
+          (ILSVRC2012_validation_ground_truth.txt); with `--label-column N`, `key f2 f3 ...` lines
+          whose field N is the label (mini-MIAS's Info.txt: `field_lines`)
   coco    a COCO-style .json: "images" with "file_name" (or LVIS's "coco_url", its path read as the
           file's: see `coco_urls`), "annotations" naming categories and/or
           holding captions, "categories": one row per image, its categories as its labels
@@ -30,7 +31,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import coco_label_rows, cr_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables, vote_majority
+from shardify.converters import coco_label_rows, cr_lines, field_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables, vote_majority
 from shardify.converters.coco_entries import coco_categories  # (re-exported: class_lists reads it from here)
 from shardify.converters.coco_label_rows import DROPPED_CAPTION_FLAGS, MAX_ANNOTATION_BYTES  # (re-exported: detection bounds its reads by it)
 from shardify.converters.columns import KEY_COLUMN_NAMES, choose_column, label_file_columns
@@ -106,7 +107,9 @@ def read_label_rows(
     fmt = label_file_format(path, key_column)
     if label_votes and fmt != TABLE:
         raise InvalidInputError(f"--label-from-votes reads a table's vote-count columns, and {path} is no table ({fmt})")
-    if fmt == LINES:
+    if fmt == LINES and (field := field_lines.field_number(label_column)) is not None:  # `key f2 f3 ...`, the label field N
+        yield from field_lines.field_rows(cr_lines.as_lines(fileobj), size_bytes, field)
+    elif fmt == LINES:
         yield from _lines(cr_lines.as_lines(fileobj), size_bytes)  # (lines ended by CR alone: a row each)
     elif fmt == COCO:
         yield from coco_label_rows.coco_rows(fileobj, size_bytes, captions, objects)

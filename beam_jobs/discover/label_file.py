@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover import left_out_keys, row_index_splits
+from shardify.beam_jobs.discover import label_preamble, left_out_keys, row_index_splits
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import label_files, tables
@@ -376,9 +376,16 @@ class JoinLabelFile(beam.PTransform):
             )
         )
         rejects = (rows[REJECTS], joined[REJECTS]) | "MergeLabelRejects" >> beam.Flatten()
+        if len(self._labels_paths) == 1 and label_preamble.is_field_lines(
+            self._labels_paths[0][1], self._options.label_column, self._layout.key_column
+        ):  # `Info.txt`'s prose before its `key ... field` lines: a note, no rejects (`label_preamble`)
+            folded = (joined[CANDIDATES], rejects) | "FoldPreamble" >> label_preamble.FoldPreamble(self._labels_paths[0][1])
+            rejects, notes = folded[REJECTS], folded[NOTES]
+        else:
+            notes = nothing(files, "NoNotes")
         return {
             CANDIDATES: joined[CANDIDATES],
             REJECTS: rejects,
             COLUMNS: nothing(files, "NoColumns"),
-            NOTES: nothing(files, "NoNotes"),
+            NOTES: notes,
         }

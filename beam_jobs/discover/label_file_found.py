@@ -42,7 +42,7 @@ from shardify.beam_jobs.discover.label_cell_checks import check_label_cells  # r
 from shardify.beam_jobs.discover.tables_by_content import line_tables_at_top  # re-exported
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import label_files, separators, table_scans, tables
+from shardify.converters import field_lines, label_files, separators, table_scans, tables
 from shardify.converters.columns import LabelFileColumns, label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
@@ -182,6 +182,7 @@ def label_file_sample(
             return coco_file_sample.coco_sample(path, shown, LABEL_KEY_SAMPLE_ROWS)
         keys, captions, order, cells, labelled = [], False, False, [], False
         key_column = given_key_column(path, given) or _key_column(path, fmt, sample, shown)
+        fields = fmt == label_files.LINES and field_lines.field_number(config.label_column) is not None  # `key f2 f3 ...`
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
                 fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column,
@@ -191,7 +192,7 @@ def label_file_sample(
                 if isinstance(row, label_files.LabelRow):
                     keys.append(row.key)
                     captions = captions or bool(row.caption)
-                    order = order or row.key.startswith("#")
+                    order = order or (row.key.startswith("#") and not fields)  # (field lines: '#' opens a preamble's comment)
                     cells += row.labels[:1]
                     labelled = labelled or row.has_labels
         if fmt == label_files.TABLE and tables.table_format(path) in (tables.CSV, tables.TSV):

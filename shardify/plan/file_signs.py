@@ -29,9 +29,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from shardify.plan.evidence import example_file
-from shardify.plan.guards import LABELS_FILE_HINT, NAME_HINT
+from shardify.plan.guards import LABELS_FILE_HINT
 from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.line_files import corpus_sides
+from shardify.plan.name_signs import names_hint
 from shardify.plan.structure import split_word
 
 __all__ = ["number_rows", "number_lines", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags",
@@ -209,7 +210,7 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     if _numbered_classes(media_files):
         options.insert(0, _NUMBERED_HINT)
     elif any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
-        options.insert(0, NAME_HINT)
+        options.insert(0, names_hint(media_files))  # (its example built from these names)
     return f"{why}: {' or '.join(options)}"
 
 
@@ -308,15 +309,28 @@ def _name_shape(name: str) -> str:
     return re.sub(r"\d+", "#", stem)
 
 
-# Names `<class number>_<number>` (Food-11's `9_27.jpg`): the class may be the first number, or the
-# name an id in two parts; only the user can say, so the refusal names the option that reads it.
-_NUMBERED_NAME = re.compile(r"^(\d+)_\d+$")
+# Names `<class number>_<number>` (Food-11's `9_27.jpg`), or with one more part after the number (the
+# Chinese traffic sign database's `012_0041_j.png`): the class may be the first number, or the name an id
+# in parts; only the user can say, so the refusal names the option that reads it. A first number of six
+# digits or more is a date or a serial (Raabin-WBC's `20190526_162951_0.jpg`: the capture's day and
+# time, repeated over a day's files as classes would be), no class number: no such hint.
+_NUMBERED_NAME = re.compile(r"^(\d{1,5})_\d+(?:_[A-Za-z0-9]+)?$")
 _NUMBERED_HINT = "--label-from-name '^(\\d+)_' if the number before '_' in the file names is the class (e.g. 9_27.jpg)"
 
 
 def _numbered_classes(media_files: Sequence[str]) -> bool:
-    """Every name is `<number>_<number>`, the first numbers fewer than the files (repeated, as
-    classes are), at least two of them."""
+    """Every name is `<number>_<number>` (or `<number>_<number>_<part>`), the first numbers of five
+    digits at most, fewer than the files (repeated, as classes are), at least two of them.
+
+    >>> _numbered_classes(["9_27.jpg", "9_28.jpg", "3_1.jpg", "3_2.jpg"])
+    True
+    >>> _numbered_classes(["tsrd-train/000_0001_j.png", "tsrd-train/000_0002_j.png", "TSRD-Test/012_1005.png", "x/012_0041_j.png"])
+    True
+    >>> _numbered_classes(["20190526_162951_0.jpg", "20190526_163012_1.jpg", "20190601_101500_0.jpg", "20190601_101730_2.jpg"])
+    False
+    >>> _numbered_classes(["1001_0001_a.png", "1002_0001_a.png", "1003_0002_b.png", "1004_0001_a.png"])  # ids: none repeats
+    False
+    """
     firsts = []
     for path in media_files:
         match = _NUMBERED_NAME.match(path.rsplit("/", 1)[-1].rsplit(".", 1)[0])

@@ -1,0 +1,83 @@
+"""Field lines: a .txt label file whose lines are `key field field ...`, separated by white space, the
+label in one field a user names by its number (`--labels FILE --label-column N`).
+
+Lists of this shape ship with image collections that predate CSV downloads: mini-MIAS's `Info.txt`
+(`mdb001 G CIRC B 535 425 197`, `mdb003 D NORM`: reference, tissue, class, severity, x, y, radius,
+the last four missing on normal films), after a preamble of prose. Read as `name label` lines
+(`label_files`), every line was "7 fields where the file holds `name label` per line" and nothing
+was written. Here the first field is the key and field N the label; the others are not read.
+
+Nothing is guessed: which field is the label is the user's (`--label-column N`, from 2, as a
+table's columns count from 1), and every line is accounted for. A line of fewer than N fields is a
+RowError with its count (a preamble's short line, a normal film's line read for its severity); a
+line whose key names no input is rejected by the join, as any label file's row naming no file is.
+Lines that repeat a key (a film of two abnormalities has two lines) are rows of that key, which the
+join reads as it reads any label file's repeated key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from shardify.converters import tables
+from shardify.converters.label_cells import split_labels
+from shardify.converters.label_rows import LabelRow
+from shardify.errors import InvalidInputError
+
+__all__ = ["field_number", "field_rows"]
+
+# A line longer than this is no list line (as `label_files`' `name label` lines).
+_MAX_LINE_BYTES = 64 << 10
+
+
+def field_number(label_column: str) -> int | None:
+    """The field `--label-column` names in a lines file, or None where it names none (a name, 1: the key).
+
+    >>> field_number("3"), field_number(" 2 "), field_number("1"), field_number("class"), field_number("")
+    (3, 2, None, None, None)
+    """
+    text = label_column.strip()
+    return int(text) if text.isdigit() and int(text) >= 2 else None
+
+
+def field_rows(fileobj: BinaryIO, size_bytes: int | None, field: int) -> Iterator[LabelRow | tables.RowError]:
+    """Each non-blank line of `fileobj` as a LabelRow keyed by its first field and labelled by field
+    `field` (from 1), or a RowError naming why not; lines are numbered from 1 as the file shows them.
+
+    >>> import io
+    >>> rows = list(field_rows(io.BytesIO(b"MIAS list\\nmdb001 G CIRC B 535\\n\\nmdb003 D NORM\\n"), None, 3))
+    >>> [(r.row, r.key, r.labels) if isinstance(r, LabelRow) else (r.row, r.reason) for r in rows]
+    [(1, '2 fields, no field 3 to read the label from'), (2, 'mdb001', ('CIRC',)), (4, 'mdb003', ('NORM',))]
+    """
+    number = 0
+    remaining = size_bytes
+    while remaining is None or remaining > 0:
+        line = fileobj.readline(_MAX_LINE_BYTES + 1 if remaining is None else min(_MAX_LINE_BYTES + 1, remaining))
+        if not line:
+            return
+        number += 1
+        if remaining is not None:
+            remaining -= len(line)
+        if len(line) > _MAX_LINE_BYTES:
+            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes")
+            while line and not line.endswith(b"\n"):  # skip the rest of it
+                line = fileobj.readline(_MAX_LINE_BYTES)
+                remaining = None if remaining is None else remaining - len(line)
+            continue
+        try:
+            fields = line.decode("utf-8-sig" if number == 1 else "utf-8").split()
+        except UnicodeDecodeError as error:
+            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})")
+            continue
+        if not fields:
+            continue
+        if len(fields) < field:
+            yield tables.RowError(
+                number, f"{len(fields)} field{'s' * (len(fields) != 1)}, no field {field} to read the label from"
+            )
+            continue
+        try:
+            yield LabelRow(number, fields[0], split_labels(fields[field - 1], ""))
+        except InvalidInputError as error:
+            yield tables.RowError(number, error.reason, fields[0])
