@@ -11,7 +11,11 @@ beam_jobs/discover/mask_modes.py). The neighbour: a `masks/` folder beside `imag
 Pascal VOC 2007 (tfds' `voc` builder: `VOCdevkit/VOC2007/ImageSets/Main/{train,val,test}.txt`, trainval the union
 of train and val; the trainval and test tars unpack into the same `VOC2007/`): an image in no Main list is set
 aside with the auxiliary files, not a record and not a reject, as the plan says (docs/datasets.md said
-"rejected").
+"rejected"). The two tars unpacked each into a folder of its own (`VOCtrainval_06-Nov-2007/`,
+`VOCtest_06-Nov-2007/`), converted with the `--label-level 0` the first stop names, read only the trainval
+part's lists: the test third fell in no split, exit 0. Now the same list folder of another part naming other
+splits is read too (shardify/plan/list_parts.py); the hostile twin, two parts naming the same splits (two
+editions), keeps one part's lists as before.
 """
 
 from __future__ import annotations
@@ -123,3 +127,40 @@ def test_voc2007_image_in_no_main_list_is_auxiliary_not_a_reject(tmp_path) -> No
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert manifest["rejected"]["count"] == 0
     assert "inputs in no split list: in no split, counted with the auxiliary files" in result.stderr
+
+
+def _voc2007_in_parts(root: Path, *, test_part_splits: tuple[str, ...] = ("test",)) -> dict[str, tuple[str, str]]:
+    """Each tar unpacked into a folder of its own: train and val in one part, `test_part_splits` in the other."""
+    truth = {}
+    for part, splits in (("VOCtrainval_06-Nov-2007", ("train", "val")), ("VOCtest_06-Nov-2007", test_part_splits)):
+        voc = root / part / "VOCdevkit" / "VOC2007"
+        (voc / "ImageSets" / "Main").mkdir(parents=True)
+        for split in splits:
+            stems = [f"{part[3:5]}{split}{k}" for k in range(2)]
+            (voc / "ImageSets" / "Main" / f"{split}.txt").write_text("\n".join(stems) + "\n")
+            for k, stem in enumerate(stems):
+                name = ("cat", "dog")[k]
+                image_file(voc / "JPEGImages" / f"{stem}.jpg", stem, 30, 20)
+                (voc / "Annotations").mkdir(exist_ok=True)
+                (voc / "Annotations" / f"{stem}.xml").write_text(
+                    f"<annotation><filename>{stem}.jpg</filename><size><width>30</width><height>20</height>"
+                    f"<depth>3</depth></size><object><name>{name}</name><bndbox><xmin>2</xmin><ymin>3</ymin>"
+                    "<xmax>20</xmax><ymax>15</ymax></bndbox></object></annotation>"
+                )
+                truth[f"{part}/VOCdevkit/VOC2007/JPEGImages/{stem}.jpg"] = (name, split)
+    return truth
+
+
+def test_voc2007_tars_unpacked_apart_keep_the_test_split(tmp_path) -> None:
+    truth = _voc2007_in_parts(tmp_path / "voc")
+    result = run_shardify("convert", str(tmp_path / "voc"), str(tmp_path / "out"), "--label-level", "0")
+    assert result.returncode == 0, result.stderr
+    assert _written(tmp_path / "out") == truth
+
+
+def test_hostile_twin_parts_naming_the_same_split_stay_apart(tmp_path) -> None:
+    truth = _voc2007_in_parts(tmp_path / "voc", test_part_splits=("val",))
+    result = run_shardify("convert", str(tmp_path / "voc"), str(tmp_path / "out"), "--label-level", "0")
+    assert result.returncode == 0, result.stderr
+    assert "split lists not used: VOCtest_06-Nov-2007/VOCdevkit/VOC2007/ImageSets/Main/val.txt" in result.stderr
+    assert _written(tmp_path / "out") == {f: v for f, v in truth.items() if f.startswith("VOCtrainval")}
