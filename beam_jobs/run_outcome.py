@@ -23,7 +23,7 @@ from shardify.plan.plan_file import load_plan, read_plan
 from shardify.plan.requests import NO_INPUT, NOTHING_USABLE, OVER_LIMIT, why_no_manifest
 from shardify.plan.shard_plans import PlanSummary
 
-__all__ = ["check_finished", "check_appended", "read_written_plan", "read_text"]
+__all__ = ["check_appended", "check_finished", "read_text", "read_written_plan"]
 
 _LOG = logging.getLogger("shardify")
 
@@ -44,7 +44,7 @@ def check_appended(config: ConvertConfig, version: VersionPlan) -> Manifest:
         return latest
     reasons = "; ".join(f"{r.relpath}: {r.reason}" for r in plan.reject_examples[:3])
     if not plan.num_records and not plan.num_rejected:
-        _LOG.info(  # the CLI says it on stdout; a library caller reads the returned version
+        _LOG.debug(  # the CLI says it once, on stdout (at info both showed); a library caller reads the returned version
             "nothing new to append: every input in %s is in %s already (version %d stays the latest)",
             config.source,
             config.output,

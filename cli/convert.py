@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 
 import typer
-from typer.core import TyperCommand
 
 from shardify.cli import convert_run
 from shardify.cli.convert_options import (
@@ -64,6 +63,7 @@ from shardify.cli.convert_options import (
 )
 from shardify.cli.convert_values import BoxesOutside, ClassIds, StorePixelsMode, Validation, labels_file_under, read_label_names, split_columns
 from shardify.cli.exit_codes import fail
+from shardify.cli.help_text import PlainHelpCommand
 from shardify.cli.layout_option import apply_layout_file, known_layout_file
 from shardify.config import ConvertConfig
 from shardify.converters.resize import Resize
@@ -79,7 +79,7 @@ __all__ = ["OptionsThenBeamArgs", "convert"]
 _BEAM_ARGS = "beam_args"
 
 
-class OptionsThenBeamArgs(TyperCommand):
+class OptionsThenBeamArgs(PlainHelpCommand):
     """Parses the arguments before `--`; keeps those after it, untouched, in `ctx.meta`."""
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:

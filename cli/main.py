@@ -15,6 +15,7 @@ from shardify._version import __version__
 from shardify.cli.bench import bench
 from shardify.cli.convert import OptionsThenBeamArgs, convert
 from shardify.cli.export_metadata import export_metadata
+from shardify.cli.help_text import PlainHelpCommand, PlainHelpGroup
 from shardify.cli.inspect import inspect
 from shardify.cli.layouts import layouts
 from shardify.cli.serve import serve_app
@@ -23,6 +24,7 @@ from shardify.cli.verify import verify
 __all__ = ["app", "main"]
 
 app = typer.Typer(
+    cls=PlainHelpGroup,
     help="Convert raw files into balanced, deterministic TFRecord shards with a manifest.",
     no_args_is_help=True,
     add_completion=False,
@@ -46,12 +48,12 @@ def _main(
 
 
 app.command(cls=OptionsThenBeamArgs)(convert)
-app.command()(verify)
-app.command()(inspect)
-app.command("export-metadata")(export_metadata)
-app.command()(bench)
+app.command(cls=PlainHelpCommand)(verify)
+app.command(cls=PlainHelpCommand)(inspect)
+app.command("export-metadata", cls=PlainHelpCommand)(export_metadata)
+app.command(cls=PlainHelpCommand)(bench)
 app.add_typer(serve_app, name="serve")
-app.command()(layouts)
+app.command(cls=PlainHelpCommand)(layouts)
 
 
 def main() -> None:

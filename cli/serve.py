@@ -20,6 +20,7 @@ from typing import Annotated, Optional
 import typer
 
 from shardify.cli.exit_codes import fail
+from shardify.cli.help_text import PlainHelpCommand, PlainHelpGroup
 
 __all__ = ["serve_app"]
 
@@ -30,6 +31,7 @@ SIGNAL_CHECK_SECONDS = 0.2
 MAX_SECONDS = 86_400.0
 
 serve_app = typer.Typer(
+    cls=PlainHelpGroup,
     help="Start a tf.data service dispatcher or worker, for shardify.load(..., service=...).",
     no_args_is_help=True,
     add_completion=False,
@@ -59,7 +61,7 @@ def _serve_until_stopped(server: object, address: str) -> None:
         typer.echo("stopped", err=True)
 
 
-@serve_app.command()
+@serve_app.command(cls=PlainHelpCommand)
 def dispatcher(
     port: Annotated[int, typer.Option(min=1, max=65535, help="The port to serve on.")] = 5050,
     host: Annotated[str, typer.Option(help="The host name workers and trainers reach this machine by.")] = "",
@@ -89,7 +91,7 @@ def dispatcher(
     _serve_until_stopped(server, f"grpc://{host or socket.gethostname()}:{port}")
 
 
-@serve_app.command()
+@serve_app.command(cls=PlainHelpCommand)
 def worker(
     dispatcher: Annotated[str, typer.Option(metavar="HOST:PORT", help="The dispatcher's address (grpc:// optional).")],
     port: Annotated[int, typer.Option(min=0, max=65535, help="The port to serve on (0: any free one).")] = 0,

@@ -168,17 +168,25 @@ def _shown(values: Sequence[str]) -> str:
 
 
 def _likeliest_class(columns: Sequence[str], sample: Sequence[Sequence[object]]) -> int | None:
-    """The column likeliest the class by its sampled cells, or None: the last column where it holds few
-    values none of which is a fraction (a measurement: 0.748 is no class), else the first column of few
-    values, repeated, that are not all numbers (a diagnosis `M`/`B` second, after an id: UCI's wdbc.data).
+    """The column likeliest the class by its sampled cells, or None: the one column of repeated words
+    among columns of numbers (UCI's letter-recognition.data `T,2,8,3,5,...` and balance-scale.data
+    `B,1,1,1,1` lead with it: their last column's few whole numbers are a measurement), else the last
+    column where it holds few values none of which is a fraction (a measurement: 0.748 is no class),
+    else the first column of few values, repeated, that are not all numbers (a diagnosis `M`/`B`
+    second, after an id: UCI's wdbc.data).
 
     >>> _likeliest_class(("a", "b"), [("1.5", "0"), ("2.5", "1")]), _likeliest_class(("a", "b"), [("x", "0.7"), ("x", "0.9")])
     (1, 0)
+    >>> _likeliest_class(("a", "b", "c"), [("T", "2", "8"), ("I", "5", "12"), ("T", "4", "11")])
+    0
     """
     rows = [row for row in sample if len(row) == len(columns)]
     if not columns or not rows:
         return None
     cells = [[str(row[at]).strip() for row in rows] for at in range(len(columns))]
+    words = _words_among_numbers(cells)
+    if words is not None:
+        return words
     last = len(columns) - 1
     if len(set(cells[last])) <= _FEW_CLASSES and not any(_fraction(v) for v in cells[last]):
         return last
@@ -187,6 +195,18 @@ def _likeliest_class(columns: Sequence[str], sample: Sequence[Sequence[object]])
         if few and not all(_number(v) is not None for v in values) and not any(_missing(v) for v in values):
             return at
     return None
+
+
+def _words_among_numbers(cells: Sequence[Sequence[str]]) -> int | None:
+    """The one column whose cells are words, repeated, where every other column holds numbers alone (a
+    missing cell `?` allowed there), or None (no such column, or two: a table of codes names its class
+    by place, not by kind)."""
+    numeric = [all(_number(v) is not None or _missing(v) for v in values) for values in cells]
+    words = [
+        at for at, values in enumerate(cells)
+        if not numeric[at] and not any(_number(v) is not None or _missing(v) for v in values) and len(set(values)) < len(values)
+    ]
+    return words[0] if len(words) == 1 and sum(numeric) == len(cells) - 1 and len(cells) > 1 else None
 
 
 def _number(value: str) -> float | None:

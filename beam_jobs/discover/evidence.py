@@ -39,7 +39,7 @@ from shardify.beam_jobs.discover.candidates import REJECTS, reject
 from shardify.beam_jobs.discover.read_evidence import ReadEvidence
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.excludes import LEFT_OUT
-from shardify.plan import annotated_sets, derived_names, layout, twin_folders
+from shardify.plan import annotated_sets, derived_names, layout, split_annotation_folders, twin_folders
 from shardify.plan.entries import Batch, Candidate
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
@@ -76,8 +76,9 @@ class _MatchRows(beam.DoFn):
 
     def __init__(
         self, label_file: str = "", rules: Sequence[KeyRule] = (), left_out: frozenset = frozenset(), derived: Sequence[str] = (),
-        annotation_folders: Sequence[str] = (),
+        annotation_folders: Sequence[str] = (), split_files: dict[str, str] | None = None,
     ) -> None:
+        self._split_files = dict(split_files or {})  # {per-split COCO file: its split}: `split_annotation_folders`
         self._derived = tuple(derived)  # `SourceLayout.derived_names`: a file and its crops share a key
         self._annotation_folders = frozenset(annotation_folders)  # (their twins pair with them: `twin_folders`)
         self._label_file = label_file
@@ -116,6 +117,14 @@ class _MatchRows(beam.DoFn):
             for candidate in files:
                 own = paired[candidate.relpath] + "/"
                 yield candidate.record_id, (candidate, [(path, row) for path, row in rows if path.startswith(own)])
+            return
+        named_by = {path for path, _ in rows}
+        own = split_annotation_folders.pair_with_split_files(
+            [c.relpath for c in files], {p: s for p, s in self._split_files.items() if p in named_by}
+        ) if named_by and named_by <= self._split_files.keys() else None
+        if own is not None:  # Roboflow's train/0.jpg and valid/0.jpg, each named by its own split's file
+            for candidate in files:
+                yield candidate.record_id, (candidate, [(path, row) for path, row in rows if path == own[candidate.relpath]])
             return
         images = [c for c in files if layout.extension(c.relpath) in layout.IMAGE_EXTENSIONS]
         if len(files) > 1 and rows and len(images) == 1:  # an image and its companions (WGISD's `<stem>.npz` masks)
@@ -396,7 +405,8 @@ class JoinEvidence(beam.PTransform):
             {_FILES: keyed, _ROWS: rows[_ROWS]}
             | "JoinOnKeys" >> beam.CoGroupByKey()
             | "MatchRows" >> beam.ParDo(
-                _MatchRows(self._label_file, rules, left_out, self._derived, [e.path for e in self._evidence if e.kind in ANNOTATION_FOLDERS])
+                _MatchRows(self._label_file, rules, left_out, self._derived, [e.path for e in self._evidence if e.kind in ANNOTATION_FOLDERS],
+                           {e.path: e.split for e in self._evidence if e.kind == COCO_SPLIT and e.split})
             ).with_outputs(REJECTS, main=_MATCHED)
         )
         # (record id, (Candidate, rows)): one per rule; gathered per input

@@ -16,6 +16,7 @@ them; else the run stops naming the files.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found
@@ -24,9 +25,10 @@ from shardify.config import ConvertConfig
 from shardify.converters import label_files
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
+from shardify.inputs.excludes import exclude_option
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import layout, split_annotation_folders
 
 __all__ = ["files_over_folders"]
 
@@ -39,19 +41,20 @@ def _named_alone(detected: layout.SourceLayout) -> list[evidence_lib.Evidence]:
     ]
 
 
-def files_over_folders(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
+def files_over_folders(config: ConvertConfig, detected: layout.SourceLayout, sample: Sequence[str] = ()) -> layout.SourceLayout:
     """`detected` with its class folders not read where COCO-like files named by split alone give
     the splits and labels beside split folders of class folders (find_evidence kept them: they
     name other splits than the folders).
 
     Raises:
-      UsageError: two of the files name one image, or declare different categories.
+      UsageError: two of the files name one image, or declare different categories, or a name one
+        of them gives names two sampled images under its own split folder.
     """
     files = _named_alone(detected)
     structure = detected.structure
     if len(files) < 2:
         return detected
-    _check_agree(config, files)
+    _check_agree(config, files, sample)
     if structure is None or not any(level >= 0 for _, level in structure.label_levels):
         return detected
     unread = dataclasses.replace(
@@ -66,22 +69,26 @@ def files_over_folders(config: ConvertConfig, detected: layout.SourceLayout) -> 
     return dataclasses.replace(detected, structure=unread, notes=(*detected.notes, note))
 
 
-def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) -> None:
-    """Stop where two files name one image, or declare one category id with different names."""
-    owner: dict[str, str] = {}
+def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence], sample: Sequence[str] = ()) -> None:
+    """Stop where two files name one image, or declare one category id with different names. A file
+    lying in its own split folder names that folder's images (`split_annotation_folders`): Roboflow's
+    `train/_annotations.coco.json` and `valid/_annotations.coco.json` each naming a `0.jpg` name two."""
+    owner: dict[tuple[str, str], str] = {}
     categories: dict[str, dict[object, str]] = {}
     for e in files:
         doc = _load(config, e.path)
+        _check_one_per_name(e.path, doc, sample)
         for image in doc.get("images") or ():
             name = image.get("file_name") or image.get("filename") if isinstance(image, dict) else None
             if not isinstance(name, str):
                 continue
-            if name in owner and owner[name] != e.path:
+            where = (split_annotation_folders.annotated_folder(e.path), name)
+            if where in owner and owner[where] != e.path:
                 raise UsageError(
-                    f"{owner[name]} and {e.path} both name {name}: files named by their split "
+                    f"{owner[where]} and {e.path} both name {name}: files named by their split "
                     f"({', '.join(f.path for f in files)}) must each name their own images; choose one with --labels FILE"
                 )
-            owner[name] = e.path
+            owner[where] = e.path
         declared = {
             c.get("id"): str(c.get("name"))
             for c in doc.get("categories") or ()
@@ -98,6 +105,30 @@ def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) 
             "files named by their split are read together only where their categories agree; "
             "choose one with --labels FILE"
         )
+
+
+def _check_one_per_name(path: str, doc: dict, sample: Sequence[str]) -> None:
+    """Stop where a name the file at `path` gives names two sampled images under its own split folder
+    (`train/0.jpg` and `train/extra/0.jpg` beside `train/_annotations.coco.json`): which one its rows
+    describe cannot be told (read on, both were rejects, exit 1 over the limit). Naming the folders and
+    the `--exclude` that leaves one out."""
+    folder = split_annotation_folders.annotated_folder(path)
+    if not folder or not sample:
+        return
+    under: dict[str, list[str]] = {}
+    for p in sample:
+        if p.startswith(folder + "/") and layout.extension(p) in layout.IMAGE_EXTENSIONS:
+            under.setdefault(posixpath.basename(p), []).append(p)
+    for image in doc.get("images") or ():
+        name = image.get("file_name") or image.get("filename") if isinstance(image, dict) else None
+        found = under.get(posixpath.basename(name)) if isinstance(name, str) else None
+        if found and len(found) > 1:
+            deeper = [posixpath.dirname(p) for p in found if posixpath.dirname(p) != folder]
+            options = " or ".join(exclude_option(d, tree=True) for d in deeper)
+            raise UsageError(
+                f"{path} names {name}, and {len(found)} images under {folder}/ are so named ({', '.join(found)}): "
+                f"which one it describes cannot be told; leave the others out: {options}"
+            )
 
 
 def _load(config: ConvertConfig, path: str) -> dict:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from shardify.converters import arff_tables, attribute_rows, c45_cases
 from shardify.plan import measurement_classes, mulan_labels
 from shardify.plan.box_format import is_number
+from shardify.plan.file_roles import SPREADSHEET_EXTENSIONS
 from shardify.plan.path_parts import extension
 from shardify.plan.split_extensions import SPLIT_EXTENSIONS, c45_splits, extension_splits
 
@@ -36,6 +37,9 @@ _MIN_CELLS = 4  # a row of attributes: several values and a class (Zoo 18, Iris 
 _MIN_ROWS = 3  # rows looked at before a .data file is called a table of attributes
 _SHOWN = 3
 _FEW_INPUTS = 2  # files without an extension (texts, to detection) a folder of tables may hold: UCI's `Index`
+# ... or texts that describe the tables (UCI's Raisin zip: `Raisin_Dataset.txt`, the attributes and a citation,
+# beside `Raisin_Dataset.arff` and `.xlsx`), taken for texts by detection, as many
+_DESCRIBING_INPUTS = frozenset({"", "txt", "md"})
 
 
 def _arff(lines: Sequence[str]) -> bool:
@@ -114,24 +118,31 @@ _KINDS = (
 )
 # Kinds read as comma tables of values (`converters.tables`): a row a record of its columns.
 _VALUE_KINDS = frozenset({"data", "test", *SPLIT_EXTENSIONS})
-# Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download.
-_COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
+# Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download, or copy
+# them in a spreadsheet no reader here opens (UCI's Dry Bean and Raisin zips: `<name>.xlsx` beside
+# `<name>.arff`, the same rows: a stop that named none of the tables was no help).
+_COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""}) | SPREADSHEET_EXTENSIONS
 
 
 def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     """The files whose lines `attribute_tables_message` needs: each of a table kind's extension,
     where every other file is a companion (else no file's lines are needed). `inputs`, the files taken
-    for texts, may be at most _FEW_INPUTS files without an extension (UCI's `Index` listing the folder).
+    for texts, may be at most _FEW_INPUTS files without an extension (UCI's `Index` listing the folder) or
+    describing the tables (a `.txt`, a `.md`).
 
     >>> candidates(["zoo/zoo.data", "zoo/zoo.names"]), candidates(["zoo.data", "pictures.csv"])
     (['zoo/zoo.data'], [])
     >>> candidates(["iris.data", "iris.names"], ["Index"]), candidates(["iris.data"], ["a.txt"])
-    (['iris.data'], [])
+    (['iris.data'], ['iris.data'])
+    >>> candidates(["iris.data"], ["a.txt", "b.txt", "c.txt"]), candidates(["iris.data"], ["a.jpg"])  # texts, images
+    ([], [])
     >>> candidates(["yeast.xml", "yeast-train.arff", "yeast-test.arff"])
     ['yeast-test.arff', 'yeast-train.arff', 'yeast.xml']
+    >>> candidates(["Raisin/Raisin.arff", "Raisin/Raisin.xlsx", "Raisin/Raisin.txt"])  # the .xlsx a copy, unread
+    ['Raisin/Raisin.arff']
     """
     kinds = {kind.extension for kind in _KINDS}
-    if len(inputs) > _FEW_INPUTS or any(extension(p) for p in inputs):
+    if len(inputs) > _FEW_INPUTS or any(extension(p) not in _DESCRIBING_INPUTS for p in inputs):
         return []
     if any(extension(p) not in kinds and extension(p) not in _COMPANIONS for p in paths):
         return []

@@ -29,9 +29,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from shardify.plan.evidence import example_file
-from shardify.plan.guards import LABELS_FILE_HINT, NAME_HINT
+from shardify.plan.guards import LABELS_FILE_HINT
 from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.line_files import corpus_sides
+from shardify.plan.name_signs import names_hint
 from shardify.plan.structure import split_word
 
 __all__ = ["number_rows", "number_lines", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags",
@@ -209,7 +210,7 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     if _numbered_classes(media_files):
         options.insert(0, _NUMBERED_HINT)
     elif any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
-        options.insert(0, NAME_HINT)
+        options.insert(0, names_hint(media_files))  # (its example built from these names)
     return f"{why}: {' or '.join(options)}"
 
 

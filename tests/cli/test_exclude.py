@@ -109,7 +109,7 @@ def test_append_with_other_patterns_stops(excluded_run, source: Path) -> None:
     result = run_shardify("convert", str(source), str(out), "--append")
     assert result.returncode == 2 and "--exclude 'LR'" in message(result.stderr), result.stderr
     same = run_shardify("convert", str(source), str(out), "--append", "--exclude", "LR")
-    assert same.returncode == 0 and "nothing new to append" in same.stderr, same.stderr
+    assert same.returncode == 0 and "nothing new to append" in same.stdout, same.stdout + same.stderr
 
 
 def test_an_excluded_split_list_is_no_evidence(tmp_path: Path) -> None:

@@ -130,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                  43,
                                                                  44,
                                                                  45,
+                                                                 46,
                                                                  47,
                                                                  48),
                         help="which blind batch (default 12)")

@@ -169,13 +169,14 @@ def test_coco_classification_files_in_split_folders_label_their_images(tmp_path:
     assert {k: (s, frozenset(x.lower() for x in v)) for k, (s, v) in got.items()} == truth
 
 
-def test_split_folders_coco_files_naming_the_same_paths_stop(tmp_path: Path) -> None:
-    # ambiguous twin: both files name images/000/12/0.jpg (each relative to its own folder): which
-    # image a row means is not told by the join, so the run stops naming both files
+def test_split_folders_coco_files_naming_the_same_paths_label_each_its_own(tmp_path: Path) -> None:
+    # both files name images/000/12/0.jpg, each relative to its own folder: each file annotates the
+    # split folder it lies in (fixes35, shardify/plan/split_annotation_folders.py), so each split's
+    # images are its own; before, the run stopped naming both files
     root = tmp_path / "specimens"
-    _specimens(root, {"train": [12, 407], "val": [12, 407]}, "metadata.json", shared_names=True)
-    with pytest.raises(UsageError, match=r"train/metadata.json and val/metadata.json both name"):
-        convert(root, tmp_path / "out")
+    truth = _specimens(root, {"train": [12, 407], "test": [407, 12]}, "metadata.json", shared_names=True)
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert {k: (s, frozenset(x.lower() for x in v)) for k, (s, v) in got.items()} == truth
 
 
 # ---- per-image box lines whose class is a trailing number ------------------------------------------------
