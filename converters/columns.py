@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.converters import attribute_rows, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
+from shardify.converters import whole_decimal_labels
+from shardify.converters.label_cells import split_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -145,6 +147,18 @@ class TableColumns:
     separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
     classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
     attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
+    # the label column's sampled cells are class numbers written as decimals (`-1.0`): read as whole numbers
+    whole_numbers: bool = False
+
+    def labels_of(self, value: object, separator: str) -> tuple[str, ...]:
+        """The labels of a row's label cell `value`, split on this table's separator or else `separator`, whole
+        decimals written as whole numbers where the column holds them (`whole_decimal_labels`).
+
+        Raises:
+          InvalidInputError: the cell names no label (`label_cells.split_labels`).
+        """
+        labels = split_labels(value, self.separator or separator)
+        return whole_decimal_labels.as_whole_numbers(labels) if self.whole_numbers else labels
 
     @property
     def needed(self) -> tuple[str, ...]:
@@ -367,7 +381,10 @@ def resolve_columns(
         i = columns.index(label)
         if label_kind([row[i] for row in sample if i < len(row)]) == ID_LISTS:
             separator = ","
-    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+    # (a float export's class numbers, `-1.0`, read as whole numbers: blind45's Twitter table beside Reddit's `-1`)
+    whole = bool(label and sample and not separator and label in columns) and whole_decimal_labels.whole_decimal_column(
+        row[columns.index(label)] for row in sample if columns.index(label) < len(row))
+    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, whole_numbers=whole)
 
 
 @dataclass(frozen=True)
