@@ -133,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  46,
                                                                  47,
                                                                  48,
+                                                                 49,
+                                                                 50,
                                                                  51),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
