@@ -32,9 +32,6 @@ WRONG: dict[str, str] = {
     "deepfish_segmentation": "exit 0 at b8633c40: splits right (from train/val/test.csv), but each image labelled '0' "
     "or '1' from the CSVs' 'labels' column (the fish-present flag beside the mask), where the truth holds the "
     "segmentation frames unlabelled",
-    "emergency_vehicles": "exit 0 at b8633c40: the 3 images that test_vc2kHdQ.csv lists (one level above "
-    "train_SOaYf6m/images/) written into the train split, unlabelled, beside the labelled train images, "
-    "where the truth has them in a test split",
 }
 
 
