@@ -26,9 +26,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG: dict[str, str] = {
-    "bee_vs_wasp": "a stop naming --labels (and --label-level 2), after which a second stop asks a layout file for "
-    "the split codes of 'is_validation' alone; the splits are two 0/1 flag columns (is_validation, "
-    "is_final_validation) and bee1/bee2, wasp1/wasp2 are one class each: no option found converts it right",
     "deepfish_segmentation": "exit 0 at b8633c40: splits right (from train/val/test.csv), but each image labelled '0' "
     "or '1' from the CSVs' 'labels' column (the fish-present flag beside the mask), where the truth holds the "
     "segmentation frames unlabelled",

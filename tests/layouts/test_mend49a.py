@@ -148,3 +148,88 @@ def test_tables_not_named_by_a_split_make_no_split(name: str, tmp_path: Path) ->
     label = Evidence("train/train.csv", "label lines", column=0, header=True, label_column=1)
     heads = {"train/train.csv": ["image,category", "1.jpg,1"], name: ["image", "2.jpg"]}
     assert held_out_lists(label, heads, lambda keys: True, "train") == []
+
+
+# (2) Two 0/1 flag columns, each named by a split, that give the splits together (batch 49's Bee vs Wasp:
+# `is_validation`, `is_final_validation`, train where neither is set). No public neighbour of two such flags was
+# found in the code corpus (searched "is_train is_val is_test flags"); the neighbour is invented in the shape of
+# such exports: `images/` of flat JPEGs, `labels.csv` of `filename,label,is_val,is_test`.
+_FLAGS = [("0", "0"), ("1", "0"), ("0", "1"), ("0", "0")]
+_FLAG_SPLIT = {("0", "0"): "train", ("1", "0"): "validation", ("0", "1"): "test"}
+
+
+def _flagged(rows_flags=None, columns: str = "is_val,is_test"):
+    """Flat images/ and labels.csv of `filename,label,<flag columns>`; the truth's split from the flags."""
+
+    def puts():
+        rows = [f"filename,label,{columns}"]
+        for i in range(12):
+            flags = rows_flags[i] if rows_flags else _FLAGS[i % len(_FLAGS)]
+            label = ("cat", "dog", "fox")[i % 3]
+            name = f"img_{i:03d}.jpg"
+            yield _file(f"images/{name}", _pic(f"flag{i}", "JPEG"), _FLAG_SPLIT.get(tuple(flags), "train"), label)
+            rows.append(f"images/{name},{label},{','.join(flags)}")
+        yield aux("labels.csv", "\n".join(rows) + "\n")
+
+    return puts
+
+
+def _refusal(puts, tmp_path: Path, **options) -> tuple[object, str]:
+    truth = build(Spec("flags", "image", puts, "", ""), tmp_path / "src")
+    with pytest.raises(UsageError) as stopped:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "stopped"), **options))
+    assert not (tmp_path / "stopped" / "manifest.json").exists()
+    return truth, str(stopped.value)
+
+
+def _layout_of(said: str, codes: dict[str, str]) -> object:
+    from shardify.plan import layout_file
+
+    evidence = said[said.index("{path: labels.csv") : said.index("}, each SPLIT") + 1]
+    for code, split in codes.items():
+        evidence = evidence.replace(f"{code}: SPLIT", f"{code}: {split}")
+    evidence = evidence.replace(", 1+1: SPLIT", "")  # a code of no split: left out, its rows rejects
+    text = "shardify_layout: 1\nlayout: label_file\nmedia: image\nlabels_file: labels.csv\nlabel_key: path\n"
+    return layout_file.loads(text + f"evidence:\n  - {evidence}\n", where="layout.yaml").layout
+
+
+def test_two_split_flag_columns_stop_naming_both_and_their_layout_converts_right(tmp_path: Path) -> None:
+    truth, said = _refusal(_flagged(), tmp_path, labels_file="labels.csv")
+    assert "variable: is_val+is_test" in said and "'is_val', 'is_test'" in said, said
+    assert all(f"{code}: SPLIT" in said for code in ("0+0", "0+1", "1+0")), said
+    layout = _layout_of(said, {"0+0": "train", "1+0": "validation", "0+1": "test"})
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), layout_given=layout))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_one_split_flag_column_still_names_itself_alone(tmp_path: Path) -> None:
+    """Near miss: one flag (`is_test`) beside a 0/1 column no split names (`is_blurry`): the stop names `is_test` alone."""
+    flags = [("0", "1"), ("1", "0"), ("0", "0"), ("1", "1")]
+    _, said = _refusal(_flagged([flags[i % 4] for i in range(12)], "is_test,is_blurry"), tmp_path, labels_file="labels.csv")
+    assert "variable: is_test," in said and "is_blurry" not in said, said
+
+
+def test_a_row_with_both_flags_set_is_a_reject_with_its_reason(tmp_path: Path) -> None:
+    """A row flagged validation and test at once: its code (`1+1`) is none the layout gives, its image a reject."""
+    flags = [_FLAGS[i % len(_FLAGS)] for i in range(12)]
+    flags[5] = ("1", "1")
+    truth, said = _refusal(_flagged(flags), tmp_path, labels_file="labels.csv")
+    layout = _layout_of(said, {"0+0": "train", "1+0": "validation", "0+1": "test"})
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(truth.root), str(out), layout_given=layout))
+    rejected = (out / "rejected.jsonl").read_text()
+    assert "img_005.jpg" in rejected or "'1+1'" in rejected, rejected
+    assert "images/img_005.jpg" not in written_records(out)["records"]
+
+
+def test_a_code_left_as_the_stop_spells_it_stops(tmp_path: Path) -> None:
+    """A layout file keeping the stop's `SPLIT` for a code had written a split named "SPLIT" with exit 0: refused."""
+    from shardify.plan import layout_file
+
+    truth, said = _refusal(_flagged(), tmp_path, labels_file="labels.csv")
+    evidence = said[said.index("{path: labels.csv") : said.index("}, each SPLIT") + 1].replace("0+0: SPLIT", "0+0: train")
+    text = "shardify_layout: 1\nlayout: label_file\nmedia: image\nlabels_file: labels.csv\nlabel_key: path\n"
+    with pytest.raises(UsageError, match="leaves the split of its codes"):
+        layout = layout_file.loads(text + f"evidence:\n  - {evidence}\n", where="layout.yaml").layout
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), layout_given=layout))
+    assert not (tmp_path / "out" / "manifest.json").exists()
