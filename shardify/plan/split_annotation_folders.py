@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from shardify.plan.folder_names import split_word
 
-__all__ = ["annotated_folder", "annotates", "pair_with_split_files"]
+__all__ = ["annotated_folder", "annotates", "images_place", "pair_with_split_files"]
 
 # Folders an annotation file lies in under its split folder (iSAID's `train/Annotations/iSAID_train.json`).
 _ANNOTATION_FOLDER_NAMES = frozenset({"annotations", "annotation", "anns", "labels", "json"})
@@ -71,6 +71,28 @@ def annotates(path: str, split: str, relpath: str) -> bool:
         return relpath.startswith(folder + "/")
     own = _split_of(split) or _split_of(posixpath.basename(path).rsplit(".", 1)[0])
     return bool(own) and any(_split_of(part) == own for part in relpath.split("/")[:-1])
+
+
+def images_place(path: str, split: str, sample: Sequence[str]) -> str:
+    """Where the images the annotation file `path` of split `split` names lie, for telling two files'
+    names apart: the split folder it lies in; else, where a sampled input lies under a folder its split
+    names, that split ("split val"); else "" (one place: two files naming one name name one image).
+
+    `annotations/train.json` and `annotations/val.json` over `images/train/0.jpg` and `images/val/0.jpg`
+    name a `0.jpg` each, in two places, as COCO 2017's `instances_train2017.json` beside `train2017/` do;
+    keyed by the file's folder alone (none), they were taken for two files naming one image, a stop
+    naming `--labels FILE` that could read one split only.
+
+    >>> images_place("train/_annotations.coco.json", "train", []), images_place("annotations/val.json", "val", ["images/val/0.jpg"])
+    ('train', 'split val')
+    >>> images_place("annotations/val.json", "val", ["images/0.jpg"]), images_place("test-dev.json", "test", ["test2017/0.jpg"])
+    ('', 'split test')
+    """
+    folder = annotated_folder(path)
+    if folder:
+        return folder
+    own = _split_of(split) or _split_of(posixpath.basename(path).rsplit(".", 1)[0])
+    return f"split {own}" if own and any(annotates(path, split, p) for p in sample) else ""
 
 
 def pair_with_split_files(files: Sequence[str], splits: Mapping[str, str]) -> dict[str, str] | None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from helpers.blind23 import _pic
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
@@ -126,3 +128,35 @@ def test_roboflow_splits_of_the_same_names_take_their_own_files_labels(tmp_path:
     except UsageError:  # (a stop before writing is no defect here; wrong records are)
         return
     assert written_records(out)["records"] == want
+
+
+def _split_files_over(src: Path, image_folder: str) -> dict:
+    """annotations/train.json (0-2.jpg) and annotations/val.json (0-1.jpg), bare file names, the images under
+    `image_folder` ('images/{split}': each split's own folder; 'images': one folder); the truth of the first."""
+    want = {}
+    for split, count, offset in [("train", 3, 0), ("val", 2, 1)]:
+        files = [f"{i}.jpg" for i in range(count)]
+        folder = src / image_folder.format(split=split)
+        folder.mkdir(parents=True, exist_ok=True)
+        for i, name in enumerate(files):
+            (folder / name).write_bytes(_pic(f"{image_folder.format(split=split)}{i}", "JPEG"))
+            want[f"{image_folder.format(split=split)}/{name}"] = (
+                {"val": "validation"}.get(split, split),
+                frozenset({("cat", "dog")[(i + offset) % 2]}),
+            )
+        _coco(src / "annotations" / f"{split}.json", files, offset)
+    return want
+
+
+def test_split_named_files_over_split_folders_under_images_read_each_its_own(tmp_path: Path) -> None:
+    """annotations/train.json, val.json over images/train/, images/val/ of the same names: each file its own
+    split's images (as COCO 2017's instances_train2017.json beside train2017/), no 'both name 0.jpg' stop."""
+    want = _split_files_over(tmp_path / "src", "images/{split}")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert written_records(tmp_path / "out")["records"] == want
+
+
+def test_split_named_files_naming_one_flat_folders_images_still_stop(tmp_path: Path) -> None:
+    _split_files_over(tmp_path / "src", "images")
+    with pytest.raises(UsageError, match=r"both name 0\.jpg"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
