@@ -17,7 +17,8 @@ rows naming files carry, or its key of their form (`mdb001` among `mdb002`.., `A
 `Abyssinian_100`..): a list whose first lines name films the download lacks (the Oxford-IIIT Pet's
 list.txt over a partial images/) had those lines folded into the preamble's note, no reject naming
 them. Prose keeps neither (`1st`, `#Image`; `Class`, `SPECIES` where a label would be), and a line
-wrongly kept is one reject more, never a row lost.
+wrongly kept is one reject more, never a row lost. A row of a file left out by `--exclude`, or of a path
+leaving SRC, names a file: a row, never folded.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import apache_beam as beam
 from shardify.beam_jobs.discover.candidates import NOTES, REJECTS
 from shardify.converters import field_lines, label_files
 from shardify.errors import InvalidInputError
+from shardify.inputs.excludes import LEFT_OUT
 from shardify.plan.entries import Reject
 
 __all__ = ["FoldPreamble", "fold_preamble", "is_field_lines", "key_form", "list_row"]
@@ -97,6 +99,9 @@ def fold_preamble(
     >>> kept, notes = fold_preamble(rows + [missing], 9, "Info.txt", {2: ("1st", ("MIAS",)), 3: ("mdb001", ("CIRC",))}, ({"a9"}, {"NORM"}))
     >>> [r.reason for r in kept], notes[0][1][:9]
     (["names no file: 'mdb001'"], 'lines 1-2')
+    >>> excluded = Reject("Info.txt", "labels", "left out by --exclude: 'mdb001'", 3)
+    >>> [r.reason for r in fold_preamble(rows + [excluded], 9, "Info.txt")[0]]
+    ["left out by --exclude: 'mdb001'"]
     """
     rejects = list(rejects)
     unnamed = unnamed or {}
@@ -106,7 +111,7 @@ def fold_preamble(
     rows = [
         r for r in own if not (r.reason.startswith(_NAMES_NO_FILE) and r.row in unnamed and list_row(*unnamed[r.row], *named))
     ]
-    folded = {id(r) for r in rows if not r.reason.startswith("path ")}  # (a key leaving SRC names a path: a row)
+    folded = {id(r) for r in rows if not r.reason.startswith(("path ", LEFT_OUT))}  # (a path leaving SRC, an excluded file: rows)
     own = [r for r in own if id(r) in folded]
     if not own:
         return rejects, []

@@ -160,3 +160,19 @@ def test_split_named_files_naming_one_flat_folders_images_still_stop(tmp_path: P
     _split_files_over(tmp_path / "src", "images")
     with pytest.raises(UsageError, match=r"both name 0\.jpg"):
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+
+
+def test_a_leading_row_of_an_excluded_file_is_its_reject_as_anywhere_in_the_list(tmp_path: Path) -> None:
+    listing = _pets_missing_first(tmp_path / "src")
+    listing.write_text(listing.read_text().replace("Abyssinian_1 1 1 1\nAbyssinian_10 1 1 1\n", ""))
+    out = tmp_path / "out"
+    config = ConvertConfig(
+        str(tmp_path / "src"),
+        str(out),
+        labels_file=str(listing),
+        label_column="3",
+        exclude=("images/Abyssinian_100.jpg",),
+        max_rejects=parse_max_rejects("5"),
+    )
+    run_conversion(config)
+    assert [(r["row"], r["reason"]) for r in _rejects(out)] == [(4, "left out by --exclude: 'Abyssinian_100'")]
