@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from shardify.plan.folder_names import split_word
 
-__all__ = ["annotated_folder", "annotates", "images_place", "pair_with_split_files"]
+__all__ = ["annotated_folder", "annotates", "images_place", "misplaced", "pair_with_split_files"]
 
 # Folders an annotation file lies in under its split folder (iSAID's `train/Annotations/iSAID_train.json`).
 _ANNOTATION_FOLDER_NAMES = frozenset({"annotations", "annotation", "anns", "labels", "json"})
@@ -117,3 +117,31 @@ def pair_with_split_files(files: Sequence[str], splits: Mapping[str, str]) -> di
     if sorted(taken) != sorted(set(splits)):  # each file annotates exactly one of them
         return None
     return owner
+
+
+def misplaced(relpath: str, named_by: Mapping[str, str], splits: Mapping[str, str]) -> str:
+    """Why the input `relpath`, named only by the per-split files `named_by` ({file: its split}), takes
+    their rows from no file of its own, or "": each of them lies in a split folder that is not the one
+    `relpath` lies in, and that one has its own file among `splits` (all the per-split files).
+
+    A Roboflow export whose `valid/_annotations.coco.json` names `10.jpg`, lying in `train/` beside
+    `train/_annotations.coco.json` (which names it not), wrote `train/10.jpg` as a `valid` record with
+    the labels the valid file gives a `10.jpg` of its own split: the file annotates its own folder's images.
+
+    >>> splits = {"train/a.json": "train", "valid/a.json": "valid"}
+    >>> misplaced("train/10.jpg", {"valid/a.json": "valid"}, splits)[:60]
+    'named only by valid/a.json, which annotates the images under'
+    >>> misplaced("valid/0.jpg", {"valid/a.json": "valid"}, splits), misplaced("images/10.jpg", {"valid/a.json": "valid"}, splits)
+    ('', '')
+    """
+    folders = {path: annotated_folder(path) for path in named_by}
+    if not folders or not all(folders.values()) or any(annotates(p, s, relpath) for p, s in named_by.items()):
+        return ""
+    own = [p for p, s in splits.items() if p not in named_by and annotated_folder(p) and annotates(p, s, relpath)]
+    if not own:
+        return ""
+    return (
+        f"named only by {', '.join(sorted(named_by))}, which annotates the images under "
+        f"{', '.join(sorted(f + '/' for f in folders.values()))}; it lies under {annotated_folder(own[0])}/, "
+        f"whose own {own[0]} names it not"
+    )

@@ -176,3 +176,22 @@ def test_a_leading_row_of_an_excluded_file_is_its_reject_as_anywhere_in_the_list
     )
     run_conversion(config)
     assert [(r["row"], r["reason"]) for r in _rejects(out)] == [(4, "left out by --exclude: 'Abyssinian_100'")]
+
+
+def test_an_image_of_one_split_folder_named_only_by_another_folders_file_is_rejected(tmp_path: Path) -> None:
+    """Roboflow's export whose valid/_annotations.coco.json names 9.jpg, which lies in train/ (whose own file
+    names it not): it had been written as a valid record with the valid file's labels, exit 0."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    for split, names in [("train", [0, 1, 2, 9]), ("valid", [0, 1])]:
+        (src / split).mkdir(parents=True)
+        for i in names:
+            (src / split / f"{i}.jpg").write_bytes(_pic(f"{split}{i}", "JPEG"))
+    _coco(src / "train" / "_annotations.coco.json", ["0.jpg", "1.jpg", "2.jpg"], 0)
+    _coco(src / "valid" / "_annotations.coco.json", ["0.jpg", "1.jpg", "9.jpg"], 1)
+    run_conversion(ConvertConfig(str(src), str(out), max_rejects=parse_max_rejects("5")))
+    assert [(r["path"], r["reason"][:45]) for r in _rejects(out)] == [
+        ("train/9.jpg", "named only by valid/_annotations.coco.json, w")
+    ]
+    records = written_records(out)["records"]
+    assert sorted(records) == ["train/0.jpg", "train/1.jpg", "train/2.jpg", "valid/0.jpg", "valid/1.jpg"]
+    assert records["valid/0.jpg"] == ("validation", frozenset({"dog"}))
