@@ -4,8 +4,9 @@ microseconds per record over a fixed number of batches after a warm-up, one JSON
 The decode limit (JPEG bytes in memory, `decode_jpeg`, resize, batch) and `load` differ by ~10%
 in CPU per record, while rounds of the same figure on a shared machine differ by ±15%: decoding
 is ~90% of both and its noise hides the rest. `--stub-decode` replaces TensorFlow's JPEG decoders
-with a constant 224x224 image, so what is left is what `load` adds around the decode (reading and
-checksumming records, shuffling, parsing, the map and batch), measured without the decode's noise.
+with zeros of each JPEG's own size (`load` checks the decoded size against the record's), so what
+is left is the resize and what `load` adds around the decode (reading and checksumming records,
+shuffling, parsing, the map and batch), measured without the decode's noise.
 The pipelines between the limit and `load` (`raw*`) add one part at a time.
 
 Usage: python -m benchmarks.read_overhead VARIANT OUT [--stub-decode] [--batches 40] [--warmup 8]
@@ -48,7 +49,7 @@ def _jpegs(out: str) -> list[bytes]:
 
 
 def _limit(out: str) -> tf.data.Dataset:
-    decode_resize = lambda data: tf.image.resize(tf.io.decode_jpeg(data, channels=3), IMAGE_SIZE)  # noqa: E731
+    decode_resize = lambda data: tf.image.resize(tf.io.decode_jpeg(data, channels=3), IMAGE_SIZE)
     blobs = tf.data.Dataset.from_tensor_slices(_jpegs(out)).repeat()
     return blobs.map(decode_resize, num_parallel_calls=AUTOTUNE).batch(BATCH).prefetch(AUTOTUNE)
 
@@ -72,8 +73,10 @@ def _raw(shuffle: bool = False, all_features: bool = False) -> Callable[[str], t
         manifest = shardify.read_manifest(out)
         paths = manifest.shard_paths("train")
         spec = parse_spec(manifest) if all_features else {"image/encoded": tf.io.FixedLenFeature([], tf.string)}
-        records = tf.data.Dataset.from_tensor_slices(paths).repeat().interleave(
-            tf.data.TFRecordDataset, cycle_length=len(paths), num_parallel_calls=AUTOTUNE, deterministic=False
+        records = (
+            tf.data.Dataset.from_tensor_slices(paths)
+            .repeat()
+            .interleave(tf.data.TFRecordDataset, cycle_length=len(paths), num_parallel_calls=AUTOTUNE, deterministic=False)
         )
         if shuffle:
             records = records.shuffle(SHUFFLE_RECORDS)
@@ -118,6 +121,7 @@ def _load_fused(out: str) -> tf.data.Dataset:
 
     def parse_decode(batch: tf.Tensor) -> dict[str, tf.Tensor]:
         example = parse_batch(batch)
+
         def one(values: tuple[tf.Tensor, ...]) -> tf.Tensor:
             return decode(dict(zip(names, values)))[names[0]]
 
@@ -146,13 +150,17 @@ VARIANTS: dict[str, Callable[[str], tf.data.Dataset]] = {
 
 
 def _stub_decoders() -> None:
-    """Every JPEG decode gives a 224x224 image of zeros: what remains is the pipeline around it.
-    The zeros depend on the bytes (their length times 0), so TensorFlow cannot fold the resize
-    that follows into a constant while building the graph (a constant would flatter the limit,
-    whose pipeline is otherwise all constants)."""
+    """Every JPEG decode gives an image of zeros of the size the JPEG's header gives (the crop
+    window's, for a crop), so `load`'s check of the decoded size against the recorded one still
+    passes and the resize still has the real image's work. The zeros depend on the bytes (their
+    length times 0), so TensorFlow cannot fold the resize that follows into a constant while
+    building the graph (a constant would flatter the limit, whose pipeline is otherwise all
+    constants)."""
 
     def zeros(contents: tf.Tensor, *args: object, **kwargs: object) -> tf.Tensor:
-        return tf.fill([*IMAGE_SIZE, 3], tf.cast(tf.strings.length(contents) * 0, tf.uint8))
+        window = kwargs.get("crop_window", args[0] if args and not isinstance(args[0], int) else None)
+        size = tf.cast(window[2:], tf.int32) if window is not None else tf.io.extract_jpeg_shape(contents)[:2]
+        return tf.fill(tf.concat([size, [3]], 0), tf.cast(tf.strings.length(contents) * 0, tf.uint8))
 
     tf.io.decode_jpeg = tf.io.decode_image = tf.io.decode_and_crop_jpeg = zeros
 

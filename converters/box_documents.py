@@ -20,7 +20,7 @@ from shardify.converters.evidence_files import EvidenceRow
 from shardify.converters.evidence_rows import key_fault
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
-from shardify.plan import box_formats, keyed_box_documents
+from shardify.plan import box_formats, class_keyed_documents, keyed_box_documents
 from shardify.plan.box_formats import BoxFormat
 
 __all__ = ["document_rows", "frame_rows", "json_box", "MAX_DOCUMENT_BYTES", "UnreadableDocument"]
@@ -55,7 +55,12 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
             document = json_input.parse(data, unique_keys=True)
         except InvalidInputError as error:
             raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
-    if fmt.entries_field == keyed_box_documents.KEYED:  # an object keyed by image, reshaped into entries
+    if fmt in class_keyed_documents.FORMATS:  # a list of images, objects keyed by class, reshaped into entries
+        try:
+            document = class_keyed_documents.entries(document)
+        except class_keyed_documents.ClassKeyedDocumentError as error:
+            raise UnreadableDocument(error.reason) from None
+    elif fmt.entries_field == keyed_box_documents.KEYED:  # an object keyed by image, reshaped into entries
         try:
             document = keyed_box_documents.entries(document, fmt)
         except keyed_box_documents.KeyedDocumentError as error:

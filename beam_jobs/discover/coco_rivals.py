@@ -9,6 +9,11 @@ oil storage tanks): `labels.json` gives every patch's tanks in three classes as 
 were written with the wrong objects, with exit 0. So the run stops before writing, naming both files
 and `--labels`, which reads the one the user means.
 
+Where a box format reads the rival too (`box_formats.file_format`: the tanks' `labels.json` is a
+Labelbox-shaped document of class-keyed geometries, `shardify/plan/class_keyed_documents.py`), the stop
+names both readings: `--labels <coco>` for the COCO file alone, `--exclude <coco>` for the
+rival alone; else a layout file.
+
 The sign is a plain function of the rival's first bytes and the sampled images' names (`rival_names`);
 `check` reads the files and stops. A .json naming none of the images (a class list, dataset info) is
 no rival.
@@ -18,12 +23,13 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shlex
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import head_reads
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
-from shardify.plan import layout
+from shardify.plan import box_formats, layout
 
 __all__ = ["MIN_NAMED", "check", "rival_names"]
 
@@ -66,9 +72,22 @@ def check(config: ConvertConfig, coco: str, candidates: Sequence[str], sample: S
         named = rival_names(head, images)
         if len(named) >= MIN_NAMED:
             shown = ", ".join(named[:_SHOWN]) + (", ..." if len(named) > _SHOWN else "")
+            read = box_formats.file_format(posixpath.basename(other), head.splitlines())
+            if read is not None and read.pairing == box_formats.JSON_DOCUMENT:
+                raise UsageError(
+                    f"two annotation files name the same images ({shown}): {coco}, read as COCO boxes, and {other}, "
+                    f"read as {read.name}; they may disagree (one may hold part of the classes, or other objects), and "
+                    f"which describes the images cannot be told: --exclude {_quoted(coco)} reads {other} alone, "
+                    f"--labels {_quoted(coco)} reads the COCO file alone"
+                )
             raise UsageError(
                 f"two annotation files name the same images ({shown}): {coco}, read as COCO boxes, and {other}, "
                 f"which is not COCO and nothing reads; they may disagree (one may hold part of the classes, or other "
                 f"objects), and which describes the images cannot be told: --labels {coco} reads the COCO file "
                 f"alone; a reading of {other} needs a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
             )
+
+
+def _quoted(path: str) -> str:
+    """`path` as a shell takes it: quoted where it holds a space or a quote (`'Oil Tanks/labels_coco.json'`)."""
+    return shlex.quote(path)

@@ -156,11 +156,21 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             raise UsageError(tables + set_aside.described())  # UCI's zoo.data, Mulan's yeast-train.arff: no record kind
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
+            + _keyed_table(config, sample, media)  # Chicken Disease's train_data.csv 'images,label' beside Train/
             + tab_rows_hint.tab_rows_hint(config, media, others)
             + field_lines_hint.field_lines_hint(config, media, others)  # mini-MIAS's Info.txt: `mdb001 G CIRC B ...`
             + mirror_masks.twin_masks_hint(config, media)  # DeepCrack's train_lab/ beside train_img/: --exclude them too
             + set_aside.described()
         )
+
+
+def _keyed_table(config: ConvertConfig, sample: Sequence[str], media: Sequence[str]) -> str:
+    """`--labels T --label-column C` where a table beside unlabelled inputs keys them by name in one column and
+    holds one other (`keyed_table_hints`): the stop had named the table as where the labels may be, and only
+    `--labels FILE`, leaving the user to find that it is this file (Chicken Disease: `train_data.csv` of
+    'images,label', `salmo.466.jpg,Salmonella`, beside a flat `Train/`)."""
+    hint = keyed_table_hints.keyed_table_hint(config, sample, media)
+    return f"; or {hint}" if hint else ""
 
 
 # Row tables: read in folders as texts, each file would be one text; `--layout tables` reads a row a record.

@@ -10,7 +10,10 @@ comma (`clinic,derm`: each a record of its own with the row's labels).
 
 `--key-column` with `--labels` was the id column joining a labels table onto tables of texts
 (`given_label_joins.py`). The two meanings are told apart by the cells: a column whose first cells
-are file names (an image or text extension) names files, and no table of texts is joined on it.
+are file names (an image or text extension) names files, and no table of texts is joined on it;
+so does a column whose cells are the stems of image or text files in the table's folder or the
+folders just beneath it (Sartorius's `train.csv`, `id` the 12 hex digits of `train/<id>.png`, a
+row per cell; a competition's `image_id` without `.jpg`): an id column over images names them.
 
 Plain functions over the table's first lines; nothing here reads more than its head.
 """
@@ -18,6 +21,7 @@ Plain functions over the table's first lines; nothing here reads more than its h
 from __future__ import annotations
 
 import functools
+import os
 import posixpath
 import re
 from collections.abc import Collection, Sequence
@@ -26,8 +30,9 @@ from shardify.beam_jobs.discover import head_reads, label_file_found
 from shardify.config import ConvertConfig
 from shardify.converters import json_line_cells, separators
 from shardify.errors import ShardifyError
+from shardify.inputs.paths import is_local_path, join_path
+from shardify.plan import table_groups, unread_table_signs
 from shardify.plan.file_roles import IMAGE_EXTENSIONS, TEXT_EXTENSIONS
-from shardify.plan import unread_table_signs
 from shardify.plan.layout import extension
 
 __all__ = ["key_columns", "keys_name_files", "path_columns_clause", "table_rows"]
@@ -35,6 +40,9 @@ __all__ = ["key_columns", "keys_name_files", "path_columns_clause", "table_rows"
 # Share of a column's first non-empty cells that must be file names for the column to name files.
 _MOST = 0.5
 _FILE_EXTENSIONS = IMAGE_EXTENSIONS | TEXT_EXTENSIONS
+# Directory entries looked at, at most, for the stems a column of ids may name (the table's folder and
+# the folders in it): enough for a download's train/ of thousands, cheap beside the listing to come.
+_STEM_ENTRIES = 200_000
 
 
 def key_columns(key_column: str) -> tuple[str, ...]:
@@ -86,7 +94,55 @@ def keys_name_files(config: ConvertConfig) -> bool:
     wanted = key_columns(config.key_column)
     if not wanted or not all(name in header for name in wanted):
         return False
-    return all(_names_files([row[header.index(n)] for row in data if header.index(n) < len(row)]) for n in wanted)
+    columns = [[row[header.index(n)] for row in data if header.index(n) < len(row)] for n in wanted]
+    if all(_names_files(cells) for cells in columns):
+        return True
+    stems = _stems_near(config.source, config.labels_file)
+    return bool(stems) and all(_names_stems(cells, stems) for cells in columns)
+
+
+def _names_stems(cells: Sequence[str], stems: Collection[str]) -> bool:
+    """Most of `cells` (as `_names_files` counts) are among `stems`, two of them at least (one id
+    that is a file's stem may be chance: a note on `cat_0` is no table of the inputs). The user named
+    the column as the key: whether its ids are numbers (HuBMAP's `10044`) or hex (Sartorius's), they
+    name those files.
+
+    >>> _names_stems(["0a1b", "0a1b", "ff02"], {"0a1b", "ff02"}), _names_stems(["7", "8"], {"1", "2"})
+    (True, False)
+    >>> _names_stems(["cat_0"], {"cat_0", "cat_1"})
+    False
+    """
+    cells = [c.strip() for c in cells if c.strip()]
+    found = [c for c in cells if c in stems]
+    return len(set(found)) >= 2 and len(found) >= _MOST * len(cells)
+
+
+@functools.lru_cache(maxsize=8)
+def _stems_near(source: str, labels_file: str) -> frozenset[str]:
+    """The stems of the image and text files in the `--labels` table's folder and the folders
+    just beneath it (a local SRC; elsewhere none: the column then reads as ids joining tables)."""
+    given = label_file_found.relative_labels_file(source, labels_file)
+    if not is_local_path(source) or table_groups.is_glob(given) or given.startswith("/"):
+        return frozenset()
+    top = join_path(source, posixpath.dirname(given)) if posixpath.dirname(given) else source
+    stems: set[str] = set()
+    seen = 0
+    try:
+        folders = [top, *(e.path for e in os.scandir(top) if e.is_dir(follow_symlinks=False))]
+    except OSError:
+        return frozenset()
+    for folder in folders:
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    seen += 1
+                    if seen > _STEM_ENTRIES:
+                        return frozenset(stems)
+                    if extension(entry.name) in _FILE_EXTENSIONS:
+                        stems.add(posixpath.splitext(entry.name)[0])
+        except OSError:
+            continue
+    return frozenset(stems)
 
 
 def _cells(rows: Sequence[Sequence[str]], column: str) -> list[str]:

@@ -20,7 +20,7 @@ from shardify.beam_jobs.discover import label_file_found
 from shardify.config import ConvertConfig
 from shardify.plan import layout
 
-__all__ = ["keyed_table_hint", "name_shape"]
+__all__ = ["keyed_table", "keyed_table_hint", "name_shape"]
 
 _TABLES_OPENED = 6
 _HEX_ID = re.compile(r"[0-9a-f]{8,}")
@@ -37,9 +37,10 @@ def name_shape(name: str) -> str:
     return "<hex>" if _HEX_ID.fullmatch(stem) and any(c.isdigit() for c in stem) else re.sub(r"\d+", "#", stem)
 
 
-def keyed_table_hint(config: ConvertConfig, sample: Sequence[str], media: Sequence[str]) -> str:
-    """`--labels T --label-column C` for the first sampled table whose key column names inputs like
-    `media` in most of its first rows and which holds one other column; "" where none does."""
+def keyed_table(config: ConvertConfig, sample: Sequence[str], media: Sequence[str]) -> tuple[str, int, list[list[str]]] | None:
+    """The first sampled table whose key column names inputs like `media` in most of its first rows and
+    which holds one other column: (its path, the key column's index, its first rows, the header first); None
+    where none does."""
     shapes = {name_shape(p) for p in media}
     inputs = set(media)
     tables = [p for p in sample if layout.extension(p) in ("csv", "tsv") and p not in inputs][:_TABLES_OPENED]
@@ -48,9 +49,17 @@ def keyed_table_hint(config: ConvertConfig, sample: Sequence[str], media: Sequen
         rows = list(csv.reader(lines, delimiter="\t" if layout.extension(table) == "tsv" else ","))
         if len(rows) < 3 or len(rows[0]) != 2 or any(len(row) != 2 for row in rows[1:]):
             continue
-        header, body = rows[0], rows[1:]
         for key in (0, 1):
-            if sum(name_shape(row[key]) in shapes for row in body) * 2 > len(body):
-                label = header[1 - key]
-                return f"--labels {table} --label-column {label!r} ({table} names the inputs by its column {header[key]!r})"
-    return ""
+            if sum(name_shape(row[key]) in shapes for row in rows[1:]) * 2 > len(rows) - 1:
+                return table, key, rows
+    return None
+
+
+def keyed_table_hint(config: ConvertConfig, sample: Sequence[str], media: Sequence[str]) -> str:
+    """`--labels T --label-column C` for `keyed_table`'s table; "" where none is found."""
+    found = keyed_table(config, sample, media)
+    if found is None:
+        return ""
+    table, key, rows = found
+    header = rows[0]
+    return f"--labels {table} --label-column {header[1 - key]!r} ({table} names the inputs by its column {header[key]!r})"

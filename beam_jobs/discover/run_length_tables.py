@@ -12,7 +12,11 @@ or an unannotated image is the user's to say. So the stop names the table, its c
 encoding, and the options that convert something right: the images labelled by their rows'
 classes where a class column is there (`--labels train.csv --key-column ImageId --label-column
 ClassId`; `with_class_rows` then reads a row per image and class, several rows one image's labels),
-the images alone, or the masks decoded into PNGs beside them, read as a mask folder.
+the images alone, or the masks decoded into PNGs beside them, read as a mask folder. Where no column
+numbers the masks' classes but a column of words is the same on every row of an image (Sartorius's
+`cell_type`, the cell line of each image, a row per cell: `image_class_column`), that column is each
+image's class, and the stop names `--labels train.csv --key-column id --label-column cell_type` (a key
+of stems names the images: `key_paths`).
 
 Plain functions over the tables' first lines; `check_run_length_tables` raises the stop.
 """
@@ -31,10 +35,10 @@ from shardify.converters.run_length import is_run_length
 from shardify.errors import UsageError
 from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import layout, unread_table_signs
 from shardify.plan.evidence import example_file
 
-__all__ = ["check_run_length_tables", "run_length_columns", "with_class_rows"]
+__all__ = ["check_run_length_tables", "image_class_column", "run_length_columns", "with_class_rows"]
 
 # Share of a column's sampled non-empty cells that must be run-length masks; tables looked into.
 _MOST = 0.8
@@ -46,6 +50,10 @@ _DIMENSION_NAMES = frozenset({"width", "height", "w", "h", "image_width", "image
                               "channels", "depth", "size", "orig_width", "orig_height"})
 # A column of one value over at least this many images named is no class column (a size, a constant).
 _IMAGES_FOR_CONSTANT = 4
+# A column named as a kind of thing (`cell_type`, `category`, `species`) is offered first as an image's class. Data.
+_CLASS_NAME = re.compile(r"(?i)class|label|type|categor|kind|species|line|group")
+# Cells that are dates, times or durations (`2020-09-10`, `11h30m`, `0 days 11:30:00`): a sample's, not a class.
+_WHEN = re.compile(r"(?i)\d{4}-\d\d-\d\d.*|\d+h\d+m|\d+ days? .*|\d+:\d\d(:\d\d)?")
 
 
 def run_length_columns(rows: Sequence[Sequence[str]], images: Sequence[str]) -> tuple[str, str, str] | None:
@@ -74,12 +82,54 @@ def run_length_columns(rows: Sequence[Sequence[str]], images: Sequence[str]) -> 
     if runs is None or keys is None:
         return None
     # (a class is a mask's pixel value, 1-255; whole_number reads no cell past int()'s 4,300 digits)
-    # (nor a column of one value over several images: no class tells them apart, as a size or a constant does)
+    # (nor a column of one value over several images: no class tells them apart, as a size or a constant does;
+    # nor one whose values mostly differ, unless named as a class: HuBMAP's `age` beside its `rle`, a measure)
     images_named = len(set(cells(header.index(keys))))
     classes = next((c for at, c in enumerate(header) if c not in (runs, keys) and c.strip().lower() not in _DIMENSION_NAMES
                     and (found := cells(at)) and all(0 < (whole_number(v) or 0) < 256 for v in found)
-                    and not (images_named >= _IMAGES_FOR_CONSTANT and len(set(found)) == 1)), "")
+                    and not (images_named >= _IMAGES_FOR_CONSTANT and len(set(found)) == 1)
+                    and (len(set(found)) * 2 <= len(found) or "class" in c.lower())), "")
     return runs, keys, classes
+
+
+def image_class_column(rows: Sequence[Sequence[str]], runs: str, keys: str) -> str:
+    """The column of a run-length table (its first rows, the header first) that gives each image its
+    class: words (a letter in each cell; no date, time or duration, no size, no run-length), the same
+    on every row of an image, of two values or more where the rows read span enough images to tell,
+    and never one value per image over many (a sample's id); "" where none is. A column named as a
+    kind of thing (`cell_type`) comes first.
+
+    >>> rows = [["id", "annotation", "width", "cell_type", "plate_time", "sample_id"],
+    ...         ["0a", "1 3", "20", "astro", "11h30m", "astro_0a"], ["0a", "9 2", "20", "astro", "11h30m", "astro_0a"],
+    ...         ["1b", "4 4", "20", "cort", "09h00m", "cort_1b"]]
+    >>> image_class_column(rows, "annotation", "id")
+    'cell_type'
+    >>> image_class_column([["id", "rle", "mask_id"], ["0a", "1 3", "m1"], ["0a", "5 3", "m2"]], "rle", "id")
+    ''
+    """
+    if len(rows) < 2:
+        return ""
+    header, data = list(rows[0]), [row for row in rows[1:] if len(row) == len(rows[0])]
+    at_key = header.index(keys)
+    images = {row[at_key].strip() for row in data}
+    chosen = []
+    for at, name in enumerate(header):
+        if name in (runs, keys) or name.strip().lower() in _DIMENSION_NAMES or unread_table_signs.is_measure(name):
+            continue
+        cells = [row[at].strip() for row in data]
+        if not cells or not all(any(ch.isalpha() for ch in c) and not _WHEN.fullmatch(c) and not is_run_length(c)
+                                for c in cells):
+            continue
+        per_image: dict[str, set[str]] = {}
+        for row, cell in zip(data, cells):
+            per_image.setdefault(row[at_key].strip(), set()).add(cell)
+        values = set(cells)
+        if any(len(v) > 1 for v in per_image.values()):
+            continue  # (differs within an image: an object's attribute, no image's class)
+        if len(images) >= _IMAGES_FOR_CONSTANT and len(values) in (1, len(images)):
+            continue  # (one value over many images, or one per image: a constant or an id)
+        chosen.append(name)
+    return next((c for c in chosen if _CLASS_NAME.search(c)), chosen[0] if chosen else "")
 
 
 def check_run_length_tables(config: ConvertConfig, sample: Sequence[str], media: Sequence[str]) -> None:
@@ -98,6 +148,7 @@ def check_run_length_tables(config: ConvertConfig, sample: Sequence[str], media:
         if found is None:
             continue
         runs, keys, classes = found
+        worded = "" if classes else image_class_column(rows, runs, keys)
         named = {posixpath.basename(row[list(rows[0]).index(keys)]) for row in rows[1:] if len(row) == len(rows[0])}
         # (an id names its image by file name or by stem, Sartorius's hex ids without `.png`: the images' folders either way)
         folders = sorted({posixpath.dirname(p) or "." for p in media if posixpath.basename(p) in named or layout.stem(p) in named})
@@ -107,6 +158,12 @@ def check_run_length_tables(config: ConvertConfig, sample: Sequence[str], media:
         classified = (f"--labels {path} --key-column {keys} --label-column {classes} to write each image labelled by its "
                       "rows' classes (several an image: multi-label; an image of no row unlabelled; the masks not "
                       "stored), or ") if classes else ""
+        if worded:
+            what = f", each row one object's mask, and {worded!r} the same on every row of an image: the image's class"
+            classified = (f"--labels {path} --key-column {keys} --label-column {worded} to write each image labelled by "
+                          f"its rows' one {worded!r} (the masks not stored; "
+                          f"{'the images of ' + ', '.join(o + '/' for o in others[:3]) + ' unlabelled; ' if others else ''}"
+                          "rows of one image that disagree reject it), or ")
         raise UsageError(
             f"{path} holds segmentation masks as run-length rows: column {runs!r} (Kaggle's encoding: start and length "
             f"pairs, pixels numbered from 1 top to bottom, then left to right) of the images its column {keys!r} names "

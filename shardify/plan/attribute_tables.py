@@ -27,15 +27,19 @@ from dataclasses import dataclass
 from shardify.converters import arff_tables, attribute_rows, c45_cases
 from shardify.plan import measurement_classes, mulan_labels
 from shardify.plan.box_format import is_number
+from shardify.plan.file_roles import SPREADSHEET_EXTENSIONS
 from shardify.plan.path_parts import extension
 from shardify.plan.split_extensions import SPLIT_EXTENSIONS, c45_splits, extension_splits
 
-__all__ = ["attribute_tables_message", "candidates", "documented_column", "value_rows"]
+__all__ = ["attribute_tables_message", "candidates", "documented_column", "documented_ids", "value_rows"]
 
 _MIN_CELLS = 4  # a row of attributes: several values and a class (Zoo 18, Iris 5)
 _MIN_ROWS = 3  # rows looked at before a .data file is called a table of attributes
 _SHOWN = 3
 _FEW_INPUTS = 2  # files without an extension (texts, to detection) a folder of tables may hold: UCI's `Index`
+# ... or texts that describe the tables (UCI's Raisin zip: `Raisin_Dataset.txt`, the attributes and a citation,
+# beside `Raisin_Dataset.arff` and `.xlsx`), taken for texts by detection, as many
+_DESCRIBING_INPUTS = frozenset({"", "txt", "md"})
 
 
 def _arff(lines: Sequence[str]) -> bool:
@@ -114,24 +118,31 @@ _KINDS = (
 )
 # Kinds read as comma tables of values (`converters.tables`): a row a record of its columns.
 _VALUE_KINDS = frozenset({"data", "test", *SPLIT_EXTENSIONS})
-# Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download.
-_COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""})
+# Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download, or copy
+# them in a spreadsheet no reader here opens (UCI's Dry Bean and Raisin zips: `<name>.xlsx` beside
+# `<name>.arff`, the same rows: a stop that named none of the tables was no help).
+_COMPANIONS = frozenset({"names", "xml", "txt", "md", "info", ""}) | SPREADSHEET_EXTENSIONS
 
 
 def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     """The files whose lines `attribute_tables_message` needs: each of a table kind's extension,
     where every other file is a companion (else no file's lines are needed). `inputs`, the files taken
-    for texts, may be at most _FEW_INPUTS files without an extension (UCI's `Index` listing the folder).
+    for texts, may be at most _FEW_INPUTS files without an extension (UCI's `Index` listing the folder) or
+    describing the tables (a `.txt`, a `.md`).
 
     >>> candidates(["zoo/zoo.data", "zoo/zoo.names"]), candidates(["zoo.data", "pictures.csv"])
     (['zoo/zoo.data'], [])
     >>> candidates(["iris.data", "iris.names"], ["Index"]), candidates(["iris.data"], ["a.txt"])
-    (['iris.data'], [])
+    (['iris.data'], ['iris.data'])
+    >>> candidates(["iris.data"], ["a.txt", "b.txt", "c.txt"]), candidates(["iris.data"], ["a.jpg"])  # texts, images
+    ([], [])
     >>> candidates(["yeast.xml", "yeast-train.arff", "yeast-test.arff"])
     ['yeast-test.arff', 'yeast-train.arff', 'yeast.xml']
+    >>> candidates(["Raisin/Raisin.arff", "Raisin/Raisin.xlsx", "Raisin/Raisin.txt"])  # the .xlsx a copy, unread
+    ['Raisin/Raisin.arff']
     """
     kinds = {kind.extension for kind in _KINDS}
-    if len(inputs) > _FEW_INPUTS or any(extension(p) for p in inputs):
+    if len(inputs) > _FEW_INPUTS or any(extension(p) not in _DESCRIBING_INPUTS for p in inputs):
         return []
     if any(extension(p) not in kinds and extension(p) not in _COMPANIONS for p in paths):
         return []
@@ -225,3 +236,23 @@ def documented_column(heads: Mapping[str, Sequence[str]], names: Mapping[str, Se
     column = said.pop()
     cells = [row[int(column) - 1] for rows in tables.values() for row in rows]
     return column if measurement_classes.class_cells(cells) else ""
+
+
+def documented_ids(heads: Mapping[str, Sequence[str]], names: Mapping[str, Sequence[str]], column: str) -> tuple[str, ...]:
+    """The columns (numbers from 1) of headerless value tables their `.names` documents as ids
+    (`measurement_classes.documented_ids`), whose sampled cells are whole numbers, each row's own
+    (`measurement_classes.id_columns`), not `column` (the class): wdbc.data's `1) ID number`.
+
+    >>> rows = ["842302,M,17.99", "842517,M,20.57", "84300903,B,19.69"]
+    >>> names = ["7. Attribute information", "1) ID number", "2) Diagnosis", "3) radius"]
+    >>> documented_ids({"wdbc.data": rows}, {"wdbc.names": names}, "2")
+    ('1',)
+    """
+    tables = {path: _comma_rows(lines) for path, lines in heads.items()}
+    widths = {len(row) for rows in tables.values() for row in rows}
+    if len(widths) != 1:
+        return ()
+    width = widths.pop()
+    said = {n for lines in names.values() for n in measurement_classes.documented_ids(lines, width) if n != column}
+    rows = [row for table in tables.values() for row in table]
+    return tuple(n for n in sorted(said, key=int) if measurement_classes.row_ids([row[int(n) - 1] for row in rows]))

@@ -27,7 +27,7 @@ from shardify.plan.box_format import (
     BoxFormat,
 )
 
-from shardify.plan import box_document_rows, box_table_rows, corner_point_documents, frame_row_formats, header_box_rows, json_box_rows, keyed_box_documents, mat_box_rows, named_line_rows, oriented_box_rows
+from shardify.plan import box_document_rows, box_table_rows, class_keyed_documents, corner_point_documents, frame_row_formats, header_box_rows, json_box_rows, keyed_box_documents, mat_box_rows, named_line_rows, oriented_box_rows
 
 __all__ = ["FORMATS"]
 
@@ -417,7 +417,7 @@ FORMATS: tuple[BoxFormat, ...] = (
         "followed by the list of annotation rectangles in the [xmin, ymin, xmax, ymax] format'), TUD-MotionPairs' "
         "train-pos.idl, TUD-Brussels' annotation.idl, the ETH sequences' refined.idl",
     ),
-) + keyed_box_documents.FORMATS + corner_point_documents.FORMATS + frame_row_formats.FORMATS + json_box_rows.FORMATS + (
+) + keyed_box_documents.FORMATS + class_keyed_documents.FORMATS + corner_point_documents.FORMATS + frame_row_formats.FORMATS + json_box_rows.FORMATS + (
     header_box_rows.FORMATS + oriented_box_rows.FORMATS + named_line_rows.FORMATS + mat_box_rows.FORMATS)  # objects keyed by image: HaGRID, VIA 2; corner points (BBBC041); tracking tables; per-image JSON boxes of separate
 # corner fields (EuroCity Persons); IceVision's headed rows; oriented boxes with their centre (UCAS-AOD);
 # a line an image by name (STSD); per-image MATLAB corner boxes (the Oxford hand dataset)

@@ -85,7 +85,7 @@ from shardify.plan.box_format import (
     BoxFormat,
     is_number,
 )
-from shardify.plan import box_columns, keyed_box_documents, literal_tables
+from shardify.plan import box_columns, class_keyed_documents, keyed_box_documents, literal_tables
 from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
@@ -333,6 +333,8 @@ def _json_line(fmt: BoxFormat, line: str) -> bool:
 def _json_document(fmt: BoxFormat, head: str) -> bool:
     """A JSON_DOCUMENT file's start: its entries' field (or a list), an entry's key naming a file,
     and its list of boxes (judged on the start alone: a document is read whole only when converted)."""
+    if fmt in class_keyed_documents.FORMATS:  # a list of images, objects keyed by class (Labelbox's XY export)
+        return class_keyed_documents.recognises(head)
     if fmt.entries_field == keyed_box_documents.KEYED:  # an object keyed by image (HaGRID's, VIA's)
         return keyed_box_documents.recognises(fmt, head)
     if not head.lstrip().startswith("{" if fmt.entries_field else "["):
@@ -388,6 +390,8 @@ def unsuffixed(stem: str) -> str:
 
 def document_keys(fmt: BoxFormat, head: str) -> list[str]:
     """The image keys a JSON_DOCUMENT's start names (to tell whether they carry folders and extensions)."""
+    if fmt in class_keyed_documents.FORMATS:
+        return class_keyed_documents.keys(head)
     if fmt.entries_field == keyed_box_documents.KEYED:
         return keyed_box_documents.keys(fmt, head)
     if fmt.document == "yaml":

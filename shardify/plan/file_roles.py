@@ -69,6 +69,9 @@ AUXILIARY_EXTENSIONS = frozenset(
         "vott",  # VoTT's project file (JSON) beside its `<asset id>-asset.json` annotations
     }
 )
+# Spreadsheets, which no reader here opens: beside a table, a copy of it for spreadsheet users
+# (UCI's Dry Bean and Raisin zips: `Dry_Bean_Dataset.xlsx` beside `Dry_Bean_Dataset.arff`).
+SPREADSHEET_EXTENSIONS = frozenset({"xls", "xlsx", "ods"})
 # The scripts downloads ship beside their tables (the STS Benchmark's correlation.pl scorer): beside
 # tables they are documents, never inputs; in a folder layout they may be the texts themselves
 # (class folders of source files, one per language), so there they stay inputs.

@@ -13,7 +13,13 @@ document is reshaped (`entries`) into the list of `{key, boxes: [{label, box fie
              `{"<filename><size>": {"filename": "a.jpg", "size": N, "regions": [{"shape_attributes":
              {"name": "rect", "x", "y", "width", "height"}, "region_attributes": {"<attr>": "<class>"}}]}}`,
              pixels, x, y the top-left corner. The class is the one region attribute every region
-             holds as text; none or several such attributes tell no class: the document stops.
+             holds as text; none or several such attributes tell no class: the document stops. A
+             checkbox attribute is written as the object of its checked options (via-2.x `via.js`:
+             "checkbox has multiple values and hence is object", `{"<attr>": {"<option>": true}}`,
+             "false option values are not stored"): one option checked holds that option as text
+             (CottonWeedDet12's per-image `annotation_VGG_json/`, `{"CottonWeed": {"Ragweed": true}}`);
+             none or several checked hold no one class. A region alone may be written as the region
+             object itself, not a list of one (`"regions": {"shape_attributes": ..., ...}`).
   VoTT       Microsoft's Visual Object Tagging Tool (github.com/microsoft/VoTT v2): a document per image,
              `<asset id>-asset.json` (the ArTaxOr dataset's `<Order>/annotations/`), or the project's
              `<name>-export.json` holding them all under `assets` (datumaro's vott_json reader:
@@ -203,19 +209,36 @@ def _four(box: object, key: str) -> Sequence[float]:
 def _via_class_attribute(document: dict) -> str:
     """The region attribute naming every region's class: the one every rectangle holds as text."""
     regions = [r for v in document.values() if isinstance(v, dict) for r in _regions(v)]
-    held = [{k for k, v in (r.get("region_attributes") or {}).items() if isinstance(v, str) and v.strip()}
+    held = [{k for k, v in (r.get("region_attributes") or {}).items() if _as_text(v) is not None}
             if isinstance(r, dict) and isinstance(r.get("region_attributes"), dict) else set() for r in regions]
     common = set.intersection(*held) if held else set()
     if regions and len(common) != 1:
         seen = sorted(set().union(*held))[:6]
         raise KeyedDocumentError(
-            f"{len(regions)} regions, {'no region attribute every one holds as text' if not common else 'several attributes every one holds: ' + ', '.join(sorted(common))}"
+            f"{len(regions)} regions, {'no region attribute every one holds as text (or as one checked option)' if not common else 'several attributes every one holds: ' + ', '.join(sorted(common))}"
             f" (attributes seen: {', '.join(seen) or 'none'}): which names the class cannot be told")
     return next(iter(common), "")
 
 
+def _as_text(value: object) -> str | None:
+    """A region attribute's value as the text of one class: text, or a checkbox's one checked option.
+
+    >>> _as_text("balloon"), _as_text({"Ragweed": True}), _as_text({"Ragweed": True, "Sicklepod": True}), _as_text({})
+    ('balloon', 'Ragweed', None, None)
+    """
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, dict):
+        checked = [option for option, on in value.items() if on is True and option.strip()]
+        return checked[0] if len(checked) == 1 and len(checked) == len(value) else None
+    return None
+
+
 def _regions(value: dict) -> list:
+    """An image's regions: a list, VIA 1's object keyed by region number, or one region written alone."""
     regions = value.get("regions")
+    if isinstance(regions, dict) and "shape_attributes" in regions:
+        return [regions]
     return list(regions.values()) if isinstance(regions, dict) else regions if isinstance(regions, list) else []
 
 
@@ -229,7 +252,7 @@ def _via_entry(key: str, value: object, attribute: str) -> dict:
             name = shape.get("name") if isinstance(shape, dict) else None
             raise KeyedDocumentError(f"{value['filename'][:120]}: a region of shape {name!r}, not a rectangle (rect)")
         x, y, w, h = _four([shape.get(f) for f in ("x", "y", "width", "height")], value["filename"])
-        objects.append({_LABEL: region["region_attributes"][attribute], "x": x, "y": y, "width": w, "height": h})
+        objects.append({_LABEL: _as_text(region["region_attributes"][attribute]), "x": x, "y": y, "width": w, "height": h})
     return {_KEY: value["filename"], _BOXES: objects}
 
 

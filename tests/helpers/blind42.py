@@ -343,7 +343,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "totaltext": None,  # --label-level 0 (the stop's) writes no objects and no 'text' (tried: wrong)
     "tnbc": {"label_level": 0, "exclude": ("TNBC_NucleiSegmentation/GT_*",)},  # the stop's since blindfix42 (tried: right)
     # (at 5007f5c2 the stop named --label-level 2, which makes Slide_<nn> and GT_<nn> classes: tried, wrong)
-    "sartorius": None,  # since blindfix42 the stop offers --label-level 0 (unlabelled: wrong, the cell line is lost)
+    "sartorius": {"labels_file": "train.csv", "key_column": "id", "label_column": "cell_type"},  # the stop's since readers35b
+    # (blindfix42's stop offered --label-level 0 alone: unlabelled, wrong, the cell line lost; --key-column id had
+    # read the stems as ids joining tables of texts, and stopped)
     # (at 5007f5c2 it offered --labels train.csv --key-column id --label-column width, which stops again: tried)
     "pheme": None,      # the stop names only --dry-run --layout-file
     "titanic": {"text_column": "none", "keep_columns": ("*",), "label_column": "Survived"},  # the stop's since blindfix42

@@ -225,11 +225,13 @@ def test_twin_pairs_not_shown_to_be_masks_keep_the_numbered_objects_stop(tmp_pat
 
 
 def test_the_case_sartorius_stop_names_train_and_no_size_as_class(tmp_path: Path) -> None:
-    """The case: the stop says the ids name train/'s images, test/'s have no row, and offers no class column."""
+    """The case: the stop says the ids name train/'s images, test/'s have no row, and offers no size column as the
+    class (since readers35b it offers the cell line, `cell_type`, the same on every row of an image)."""
     truth = blind42.DATASETS["sartorius"](tmp_path / "download")
     said = refusal(truth.root, tmp_path / "out")
     assert "its column 'id' names (in train/)" in said and "the images of test/ have no row" in said, said
-    assert "'width'" not in said and "--label-column" not in said, said
+    assert "'width'" not in said and "--label-column width" not in said, said
+    assert "--label-column cell_type" in said, said
 
 
 def test_a_neighbour_kidney_tiles_ids_by_stem_with_their_sizes(tmp_path: Path) -> None:
