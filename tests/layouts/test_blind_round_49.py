@@ -13,6 +13,11 @@ tests/helpers/blind49_baseline_b8633c40.json): 6 right (bleached_corals, drone_u
 football_players, guava_disease, it_tickets), 1 good stop (fetal_health: --text-column none --keep-columns '*'
 --label-column 'fetal_health'), 1 useless stop (bee_vs_wasp), 0 exit 1, 2 WRONG EXIT 0 (deepfish_segmentation,
 emergency_vehicles).
+
+Mended on branch mend49a (tests/layouts/test_mend49a.py): emergency_vehicles right (a split-named table of ids over
+a train-named folder: beam_jobs/discover/held_out_in_split_folder.py); bee_vs_wasp a good stop (its two split flag
+columns named as one variable, `is_validation+is_final_validation`, and read so from a layout file); the tally then
+read 7 right, 2 good stops, 0 useless, 0 exit 1, 1 WRONG EXIT 0 (deepfish_segmentation, left as recorded).
 """
 
 from __future__ import annotations
