@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import attribute_rows, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
+from shardify.converters import attribute_rows, flag_labels, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -145,6 +145,7 @@ class TableColumns:
     separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
     classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
     attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
+    label_why: str = ""  # how a label column no label name names was found (`flag_labels`), said in the plan
 
     @property
     def needed(self) -> tuple[str, ...]:
@@ -182,6 +183,7 @@ class TableColumns:
         if self.attributes:
             return attribute_rows.describe_missing(self.label, self.keep, self.classes)
         label = f"label = {shown_column(self.label)}" if self.label else "no label column"
+        label += f" ({self.label_why})" if self.label and self.label_why else ""
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
                      "columns holding 1, none the empty label set)")
@@ -341,10 +343,16 @@ def resolve_columns(
     unused = tuple((name, why) for name, why in unused if name not in keep)
     refuse_number_rows(columns, (*texts, pair), sample)
     classes: tuple[str, ...] = ()
+    flag = ""
     if not label and not named_label and not elsewhere and header and sample:
         classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
         unused = tuple((name, why) for name, why in unused if name not in classes)
-        if not classes:
+        # one text beside one `is_<x>` 0/1 column (`clean_text,is_depression`): the flag is the label (`flag_labels`)
+        flag = flag_labels.flag_label(columns, texts, {k.lower() for k in KEY_COLUMN_NAMES}, sample) if (
+            not classes and len(texts) == 1 and not pair and not answers and not keep) else ""
+        label = label or flag
+        unused = tuple((name, why) for name, why in unused if name != flag)
+        if not classes and not flag:
             with texts_told(texts, pair, options):
                 try:
                     refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
@@ -367,7 +375,8 @@ def resolve_columns(
         i = columns.index(label)
         if label_kind([row[i] for row in sample if i < len(row)]) == ID_LISTS:
             separator = ","
-    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+    why = flag_labels.WHY if flag and label == flag else ""
+    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, label_why=why)
 
 
 @dataclass(frozen=True)

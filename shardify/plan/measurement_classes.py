@@ -10,7 +10,8 @@ column is found, and detection reads the tables so, as the user's second run wou
 Two ways a column is named so, both data:
 
 - a header cell that *is* a class name (`column_names.ATTRIBUTE_LABEL_NAMES`, from `label_words.ATTRIBUTE`:
-  `class`, `label`, `target`, `y`, `Outcome`, `diagnosis`, `species`, `quality`, `Survived`, `income`);
+  `class`, `label`, `target`, `y`, `Outcome`, `diagnosis`, `species`, `quality`, `Survived`, `income`, and the
+  things kept to predict: `Churn`, `RiskLevel`, `price_range`, ..., compared without case, `_`, `-`, `.`, spaces);
 - a headerless UCI table's `.names` whose "Attribute Information" numbers the columns 1..N, one of them so named
   (iris.names `5. class:`, wdbc.names `2) Diagnosis (M = malignant, B = benign)`): the dataset's own
   documentation of which column is the class.
@@ -53,13 +54,17 @@ def named_classes(columns: Sequence[str]) -> list[str]:
     (['Outcome'], ['class', 'target'], [])
     >>> named_classes(["f1", "f2", "y"]), named_classes(["x", "y", "z"])  # `y` beside `x` is a coordinate
     (['y'], [])
+    >>> named_classes(["Age", "BS", "RiskLevel"]), named_classes(["ram", "price_range"]), named_classes(["risk", "price"])
+    (['RiskLevel'], ['price_range'], [])
     """
-    lowered = {c.strip().lower() for c in columns}
-    return [
-        c
-        for c in columns
-        if c.strip().lower() in ATTRIBUTE_LABEL_NAMES and _COORDINATE_OF.get(c.strip().lower(), "") not in lowered
-    ]
+    lowered = {_compared(c) for c in columns}
+    return [c for c in columns if _compared(c) in ATTRIBUTE_LABEL_NAMES and _COORDINATE_OF.get(_compared(c), "") not in lowered]
+
+
+def _compared(name: str) -> str:
+    """A header as the class names are compared: lower-cased, without `_`, `-`, `.` and spaces (`RiskLevel`,
+    `Risk Level` and `risk_level` one name)."""
+    return re.sub(r"[\s_.\-]", "", name.lower())
 
 
 def class_cells(cells: Sequence[object]) -> bool:
