@@ -1,20 +1,23 @@
 """The label of a two-column table of texts whose other column is a yes/no flag named as one.
 
 Why a module of its own: a table of one text and one 0/1 column named `is_<x>`, `has_<x>` or `label_<x>` (the
-Depression Reddit set's `clean_text,is_depression`, a sarcasm set's `headline,is_sarcastic`) stopped every first
-run naming `--label-column` (`label_columns.refuse_unnamed_labels`), the column no label name. Its name says what
-the flag marks of the row, its cells say yes or no, and nothing else stands beside the text: that stop was only a
-step the user must take to type what the file says. Here the flag is taken as the label, where every one of
-these holds:
+Depression Reddit set's `clean_text,is_depression`, email-spam-10k's `text,is_spam`) stopped every first run
+naming `--label-column` (`label_columns.refuse_unnamed_labels`): no label name names it, and a column of numbers
+beside one text decides nothing by its cells alone (`beam_jobs/discover/decided_labels.py`: a year or a count
+repeats as class numbers do). Its name says what the flag marks of the row, its cells say yes or no, and nothing
+else stands beside the text: that stop was only a step the user must take to type what the file says. Here the
+flag is taken as the label, where every one of these holds:
 
 - the table has a header, the user named no label, no column kept, one text column and no pair or answers;
-- beside the text (keys and blank names aside) stands exactly one column: a flag among other columns may be a
-  feature (`has_questions` beside `fraudulent`), which still stops;
-- its name is a flag's, `is_`/`has_`/`label_` (or `is`/`has` in camel case: `isSarcastic`) then a word;
+- beside the text (keys, and a blank-headed column numbering the rows: pandas' index, aside) stands exactly one
+  column: a flag among other columns may be a feature (`has_questions` beside `fraudulent`, HAHA's `is_humor`
+  beside vote counts), which still stops;
+- its name is a flag's: its first word one of _FLAG_WORDS (`is_depression`, `has_spoiler`, `isSarcastic`,
+  `label_spam`) and another after it;
 - its sampled cells, at least _MIN_ROWS, are 0/1 or true/false only, both values seen, none blank.
 
-The name's part after the prefix is no class name: the classes are the cells as written (`0`, `1`), as
-`--label-column` reads them. Plain functions of names and sampled cells, no I/O.
+The classes are the cells as written (`0`, `1`), as `--label-column` reads them. Plain functions of names and
+sampled cells, no I/O.
 """
 
 from __future__ import annotations
@@ -22,29 +25,32 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from shardify.converters.header_rows import is_row_index
+
 __all__ = ["WHY", "flag_label", "is_flag_name"]
 
 _MIN_ROWS = 4  # sampled cells before a column's values are judged a flag's (both values, some repeated)
-_FLAG_NAME = re.compile(r"(?:(?:is|has|label)[_\s-]+[a-z]\w*|(?:is|has)[A-Z]\w*)", re.IGNORECASE)
-_CAMEL_FLAG = re.compile(r"(?:is|has)[A-Z]\w*")
+_FLAG_WORDS = frozenset({"is", "has", "label"})  # a flag's first word: the names' knowledge as data
 _FLAG_VALUES = ({"0", "1"}, {"true", "false"})
 # the plan's word on a label so found (`columns.TableColumns.describe`): what decided it, and how to say otherwise
 WHY = "the one column beside the text, a yes/no flag named as one; --keep-columns keeps it as a feature"
 
 
-def is_flag_name(name: str) -> bool:
-    """A column's name that says it flags something of its row: `is_<x>`, `has_<x>`, `label_<x>` (any case), or
-    camel case `isX`/`hasX`.
+def _words(name: str) -> list[str]:
+    """A column name's words, lower-cased: split at `_`, `-`, `.`, spaces and camel case (`isSarcastic`)."""
+    return [w.lower() for w in re.split(r"[\s_.\-]+|(?<=[a-z])(?=[A-Z])", name.strip()) if w]
 
-    >>> is_flag_name("is_depression"), is_flag_name("has_spoiler"), is_flag_name("isSarcastic"), is_flag_name("label_spam")
-    (True, True, True, True)
-    >>> is_flag_name("island"), is_flag_name("hash"), is_flag_name("is_"), is_flag_name("labels")
-    (False, False, False, False)
+
+def is_flag_name(name: str) -> bool:
+    """A column's name that says it flags something of its row: its first word one of _FLAG_WORDS, another after.
+
+    >>> [is_flag_name(n) for n in ("is_depression", "has_spoiler", "isSarcastic", "label_spam", "Is Duplicate")]
+    [True, True, True, True, True]
+    >>> [is_flag_name(n) for n in ("island", "hash", "is_", "labels", "depression", "this_is")]
+    [False, False, False, False, False, False]
     """
-    name = name.strip()
-    if _CAMEL_FLAG.fullmatch(name):
-        return True
-    return bool(_FLAG_NAME.fullmatch(name)) and bool(re.match(r"(?:is|has|label)[_\s-]", name, re.IGNORECASE))
+    words = _words(name)
+    return len(words) >= 2 and words[0] in _FLAG_WORDS
 
 
 def _flag_cells(cells: Sequence[object]) -> bool:
@@ -60,8 +66,8 @@ def _flag_cells(cells: Sequence[object]) -> bool:
 
 
 def flag_label(columns: Sequence[str], taken: Collection[str], keys: Collection[str], sample: Sequence[Sequence[object]]) -> str:
-    """The one column beside those `taken` (the text; keys, lower-cased, and blank names aside) where it is named
-    as a flag and its cells are a flag's; else "".
+    """The one column beside those `taken` (the text; keys, lower-cased, blank names and a row index aside) where
+    it is named as a flag and its cells are a flag's; else "".
 
     >>> rows = [("so tired of it all", "1"), ("great day at the beach", "0"), ("nothing helps", "1"), ("new job!", "0")]
     >>> flag_label(("clean_text", "is_depression"), ("clean_text",), {"id"}, rows)
@@ -70,10 +76,16 @@ def flag_label(columns: Sequence[str], taken: Collection[str], keys: Collection[
     ''
     >>> flag_label(("clean_text", "depression"), ("clean_text",), {"id"}, rows)
     ''
+    >>> flag_label(("Unnamed: 0", "text", "is_spam"), ("text",), {"id"}, [(str(i),) + r for i, r in enumerate(rows)])
+    'is_spam'
     """
-    others = [i for i, name in enumerate(columns) if name and name not in taken and name.strip().lower() not in keys]
+    full = [row for row in sample if len(row) == len(columns)]
+    others = [
+        i
+        for i, name in enumerate(columns)
+        if name and name not in taken and name.strip().lower() not in keys and not is_row_index(name, [r[i] for r in full])
+    ]
     if len(others) != 1 or not is_flag_name(columns[others[0]]):
         return ""
     i = others[0]
-    cells = [row[i] for row in sample if len(row) == len(columns)]
-    return columns[i] if _flag_cells(cells) else ""
+    return columns[i] if _flag_cells([row[i] for row in full]) else ""

@@ -7,7 +7,10 @@ contradicted, which must still stop:
   `Attrition`, `RiskLevel`, `price_range`: `label_words.ATTRIBUTE`, compared without case, `_`, `-`, `.`, spaces in
   `shardify/plan/measurement_classes.py`): read as attrtables33 reads `Outcome`, each row a record labelled so;
 - a table of ONE text column and one 0/1 column named as a flag (`is_<x>`, `has_<x>`, `label_<x>`): the flag is
-  the label (`converters/flag_labels.py`), the plan saying why.
+  the label (`converters/flag_labels.py`), the plan saying why;
+- pandas' row index (a blank-headed first column of whole numbers, each once: `header_rows.is_row_index`) is no
+  column beside the text: a table of a text and one column of repeated words converts labelled by it, as it did
+  without the index (`beam_jobs/discover/decided_labels.py`; blind47's phishing e-mails stopped on it).
 
 Sources read for the builders (find_string, 2026-11-29):
 - IBM HR Analytics Employee Attrition (`WA_Fn-UseC_-HR-Employee-Attrition.csv`, Kaggle pavansubhasht): a SQL schema
@@ -19,6 +22,10 @@ Sources read for the builders (find_string, 2026-11-29):
 - yxzwayne/email-spam-10k (Hugging Face): a conversion script's list "yxzwayne/email-spam-10k (2024-07, 11K records,
   JSON: text,is_spam)"; a Rust trainer's "the csv file must be of the format: text,is_spam. where is_spam is a u8
   variable with 1 being that the message is spam and 0 meaning that it's ham". Built as JSON lines and as CSV.
+- zefang-liu/phishing-email (Hugging Face; the same script's list: "(2024-01, 18K records, CSV: Email Text,Email
+  Type)"): Kaggle's phishing e-mails (blind47) republished without pandas' index column; the labels 'Safe Email',
+  'Phishing Email' (a reader quoted in blind47_texts). Built with Kaggle's `,Email Text,Email Type` header, its
+  first column numbering the rows (shuffled, as a split written by pandas is).
 - HAHA 2021 (humour in Spanish tweets, the twin): its README "id, text, is_humor (0 or 1), votes_no,
   votes_1...votes_5, humor_rating, ...": `is_humor` one flag among vote counts, no sure label.
 """
@@ -38,11 +45,11 @@ from helpers.sources import write_file
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 
-_HR_COLUMNS = (
-    "Age,Attrition,BusinessTravel,DailyRate,Department,DistanceFromHome,Education,EducationField,EmployeeCount,"
-    "EmployeeNumber,EnvironmentSatisfaction,Gender,HourlyRate,JobInvolvement,JobLevel,JobRole,JobSatisfaction,"
-    "MaritalStatus,MonthlyIncome,MonthlyRate"
-).split(",")
+_HR_COLUMNS = [
+    *("Age", "Attrition", "BusinessTravel", "DailyRate", "Department", "DistanceFromHome", "Education"),
+    *("EducationField", "EmployeeCount", "EmployeeNumber", "EnvironmentSatisfaction", "Gender", "HourlyRate"),
+    *("JobInvolvement", "JobLevel", "JobRole", "JobSatisfaction", "MaritalStatus", "MonthlyIncome", "MonthlyRate"),
+]
 _TRAVEL = ("Travel_Rarely", "Travel_Frequently", "Non-Travel")
 _DEPARTMENT = ("Sales", "Research & Development", "Human Resources")
 _ROLE = ("Sales Executive", "Research Scientist", "Laboratory Technician", "Manager")
@@ -71,10 +78,26 @@ def _hr_rows(attrition: list[str]) -> list[tuple[str, ...]]:
     """Rows of the HR table's first 20 columns, `Attrition` as given."""
     return [
         (
-            str(25 + 3 * i), label, _TRAVEL[i % 3], str(300 + 97 * i), _DEPARTMENT[i % 3], str(1 + i % 9), str(1 + i % 5),
-            "Life Sciences" if i % 2 else "Medical", "1", str(1 + 2 * i), str(1 + i % 4), "Male" if i % 2 else "Female",
-            str(40 + i), str(1 + i % 4), str(1 + i % 3), _ROLE[i % 4], str(1 + (i + 1) % 4),
-            ("Single", "Married", "Divorced")[i % 3], str(2000 + 731 * i), str(5000 + 1297 * i),
+            str(25 + 3 * i),
+            label,
+            _TRAVEL[i % 3],
+            str(300 + 97 * i),
+            _DEPARTMENT[i % 3],
+            str(1 + i % 9),
+            str(1 + i % 5),
+            "Life Sciences" if i % 2 else "Medical",
+            "1",
+            str(1 + 2 * i),
+            str(1 + i % 4),
+            "Male" if i % 2 else "Female",
+            str(40 + i),
+            str(1 + i % 4),
+            str(1 + i % 3),
+            _ROLE[i % 4],
+            str(1 + (i + 1) % 4),
+            ("Single", "Married", "Divorced")[i % 3],
+            str(2000 + 731 * i),
+            str(5000 + 1297 * i),
         )
         for i, label in enumerate(attrition)
     ]
@@ -104,8 +127,13 @@ def test_hr_attrition_converts_by_default_as_the_options_would(tmp_path: Path) -
 def test_target_words_are_compared_without_case_and_separators(tmp_path: Path, name: str) -> None:
     """The class named `Risk Level`, `risk_level` or `PRICE_RANGE` (UCI maternal health's `RiskLevel`, Mobile
     Price's `price_range`, written otherwise): found as the one class-named column."""
-    write_file(tmp_path / "src" / "table.csv", _csv(["Age", "SystolicBP", "BS", name], [
-        (str(20 + i), str(100 + 5 * i), f"{6 + i * 0.5:.1f}", ("low", "mid", "high")[i % 3]) for i in range(9)]))
+    write_file(
+        tmp_path / "src" / "table.csv",
+        _csv(
+            ["Age", "SystolicBP", "BS", name],
+            [(str(20 + i), str(100 + 5 * i), f"{6 + i * 0.5:.1f}", ("low", "mid", "high")[i % 3]) for i in range(9)],
+        ),
+    )
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert sorted({labels for _, labels, _ in records(tmp_path / "out").values()}) == [("high",), ("low",), ("mid",)]
 
@@ -151,8 +179,10 @@ def test_twins_whose_flag_is_no_sure_label_stop(tmp_path: Path, twin: str) -> No
     column named `spamminess`, an `is_spam` all 1: the stop naming --label-column as before."""
     votes = ("votes_no", "votes_1", "votes_2", "votes_3")
     columns, table = {
-        "among votes": (("id", "text", "is_humor", *votes), [
-            (str(1000 + i), t, s, str(i % 3), str(i % 2), "0", "1") for i, (t, s) in enumerate(zip(_MAILS, _SPAM))]),
+        "among votes": (
+            ("id", "text", "is_humor", *votes),
+            [(str(1000 + i), t, s, str(i % 3), str(i % 2), "0", "1") for i, (t, s) in enumerate(zip(_MAILS, _SPAM))],
+        ),
         "two flags": (("text", "is_spam", "has_link"), [(t, s, str(i % 2)) for i, (t, s) in enumerate(zip(_MAILS, _SPAM))]),
         "three values": (("text", "is_spam"), [(t, str(i % 3)) for i, t in enumerate(_MAILS)]),
         "no flag name": (("text", "spamminess"), list(zip(_MAILS, _SPAM))),
@@ -163,10 +193,48 @@ def test_twins_whose_flag_is_no_sure_label_stop(tmp_path: Path, twin: str) -> No
     assert "--label-column" in said and "mails.csv" in said, said
 
 
+_KINDS = (
+    "Safe Email",
+    "Phishing Email",
+    "Safe Email",
+    "Safe Email",
+    "Phishing Email",
+    "Safe Email",
+    "Phishing Email",
+    "Safe Email",
+)
+
+
+def test_text_and_type_beside_pandas_index_converts_labelled_by_the_type(tmp_path: Path) -> None:
+    """The phishing e-mails with pandas' index first, its header cell blank (`,Email Text,Email Type`, the index
+    shuffled as a split's): the index is no column beside the text, so the one column of repeated phrases there is
+    the label (`decided_labels`), the same records `--label-column 'Email Type'` writes."""
+    order = (5, 0, 7, 2, 6, 1, 4, 3)
+    header, rows = ("", "Email Text", "Email Type"), [(str(order[i]), t, k) for i, (t, k) in enumerate(zip(_MAILS, _KINDS))]
+    write_file(tmp_path / "src" / "phishing_email.csv", _csv(header, rows))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "first")))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "told"), label_column="Email Type"))
+    first = records(tmp_path / "first")
+    assert first == records(tmp_path / "told")
+    assert sorted((text, labels) for _, labels, text in first.values()) == sorted((t, (k,)) for t, k in zip(_MAILS, _KINDS))
+    assert "label column 'Email Type': the one column beside the text" in (tmp_path / "first" / "plan.json").read_text()
+
+
+@pytest.mark.parametrize("twin", ["numbers repeated", "words"])
+def test_twins_whose_blank_headed_column_is_no_index_stop(tmp_path: Path, twin: str) -> None:
+    """A blank-headed first column whose numbers repeat (a group, no row index), or holding words (a sender): a
+    second column beside the text, the stop naming --label-column as before."""
+    first = [str(i % 3) for i in range(8)] if twin == "numbers repeated" else [("alice", "bob")[i % 2] for i in range(8)]
+    rows = [(f, t, k) for f, t, k in zip(first, _MAILS, _KINDS)]
+    write_file(tmp_path / "src" / "mails.csv", _csv(("", "Email Text", "Email Type"), rows))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "--label-column" in said and "mails.csv" in said, said
+
+
 def test_the_modules_examples() -> None:
     import doctest
 
-    from shardify.converters import flag_labels
+    from shardify.converters import flag_labels, header_rows
     from shardify.plan import measurement_classes
 
-    assert all(doctest.testmod(m).failed == 0 for m in (flag_labels, measurement_classes))
+    assert all(doctest.testmod(m).failed == 0 for m in (flag_labels, header_rows, measurement_classes))
