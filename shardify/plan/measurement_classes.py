@@ -11,7 +11,7 @@ Two ways a column is named so, both data:
 
 - a header cell that *is* a class name (`column_names.ATTRIBUTE_LABEL_NAMES`, from `label_words.ATTRIBUTE`:
   `class`, `label`, `target`, `y`, `Outcome`, `diagnosis`, `species`, `quality`, `Survived`, `income`, and the
-  things kept to predict: `Churn`, `RiskLevel`, `price_range`, ..., compared without case, `_`, `-`, `.`, spaces);
+  things kept to predict: `Churn`, `Attrition`, `RiskLevel`, ..., compared without case, `_`, `-`, `.`, spaces);
 - a headerless UCI table's `.names` whose "Attribute Information" numbers the columns 1..N, one of them so named
   (iris.names `5. class:`, wdbc.names `2) Diagnosis (M = malignant, B = benign)`): the dataset's own
   documentation of which column is the class.
@@ -54,8 +54,8 @@ def named_classes(columns: Sequence[str]) -> list[str]:
     (['Outcome'], ['class', 'target'], [])
     >>> named_classes(["f1", "f2", "y"]), named_classes(["x", "y", "z"])  # `y` beside `x` is a coordinate
     (['y'], [])
-    >>> named_classes(["Age", "BS", "RiskLevel"]), named_classes(["ram", "price_range"]), named_classes(["risk", "price"])
-    (['RiskLevel'], ['price_range'], [])
+    >>> named_classes(["Age", "BS", "RiskLevel"]), named_classes(["tenure", "Churn"]), named_classes(["heart_disease", "stroke"])
+    (['RiskLevel'], ['Churn'], [])
     """
     lowered = {_compared(c) for c in columns}
     return [c for c in columns if _compared(c) in ATTRIBUTE_LABEL_NAMES and _COORDINATE_OF.get(_compared(c), "") not in lowered]

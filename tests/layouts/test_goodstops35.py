@@ -123,10 +123,10 @@ def test_hr_attrition_converts_by_default_as_the_options_would(tmp_path: Path) -
     assert [labels for _, labels in got] == [(a,) for a in _ATTRITION], got
 
 
-@pytest.mark.parametrize("name", ["Risk Level", "risk_level", "PRICE_RANGE"])
+@pytest.mark.parametrize("name", ["Risk Level", "risk_level", "RISKLEVEL"])
 def test_target_words_are_compared_without_case_and_separators(tmp_path: Path, name: str) -> None:
-    """The class named `Risk Level`, `risk_level` or `PRICE_RANGE` (UCI maternal health's `RiskLevel`, Mobile
-    Price's `price_range`, written otherwise): found as the one class-named column."""
+    """The class named `Risk Level`, `risk_level` or `RISKLEVEL` (UCI maternal health's `RiskLevel` written
+    otherwise): found as the one class-named column."""
     write_file(
         tmp_path / "src" / "table.csv",
         _csv(
@@ -138,17 +138,31 @@ def test_target_words_are_compared_without_case_and_separators(tmp_path: Path, n
     assert sorted({labels for _, labels, _ in records(tmp_path / "out").values()}) == [("high",), ("low",), ("mid",)]
 
 
-@pytest.mark.parametrize("twin", ["two targets", "a churn of fractions", "a churn unique to each row", "an id beside"])
+@pytest.mark.parametrize(
+    "twin", ["two targets", "a churn of fractions", "a churn unique to each row", "an id beside", "heart_disease", "price_range"]
+)
 def test_twins_whose_target_word_is_no_sure_class_stop(tmp_path: Path, twin: str) -> None:
     """`Churn` beside `Exited` (two columns named as the class), `Attrition` of fractions (a rate, no class), an
     `Attrition` cell unique to each row (no class), a `CustomerId,Churn` table (an id and a class, no
-    measurements): the stop as before, naming the table."""
+    measurements), the stroke set's 0/1 `heart_disease` beside its `stroke` (a feature: read as the class, blind37 was
+    written with every label wrong), a `price_range` beside a rating (Zomato's, an attribute): the stop as before."""
     rows = _hr_rows(_ATTRITION)
     columns, table = {
         "two targets": (["Churn", *_HR_COLUMNS[2:6], "Exited"], [(r[1], *r[2:6], "1" if r[1] == "No" else "0") for r in rows]),
         "a churn of fractions": (_HR_COLUMNS, [(r[0], f"{0.1 + i * 0.07:.2f}", *r[2:]) for i, r in enumerate(rows)]),
         "a churn unique to each row": (_HR_COLUMNS, [(r[0], f"level {i}", *r[2:]) for i, r in enumerate(rows)]),
         "an id beside": (["CustomerId", "Churn"], [(str(15634602 + i), r[1]) for i, r in enumerate(rows)]),
+        "heart_disease": (
+            ["age", "hypertension", "heart_disease", "avg_glucose_level", "stroke"],
+            [
+                (r[0], str(i % 2), str(int(i % 3 == 0)), f"{80 + i * 7.31:.2f}", str(int(r[1] == "Yes")))
+                for i, r in enumerate(rows)
+            ],
+        ),
+        "price_range": (
+            ["Votes", "Price range", "Aggregate rating"],
+            [(str(10 + 7 * i), str(1 + i % 4), f"{3.1 + (i % 5) * 0.3:.1f}") for i in range(len(rows))],
+        ),
     }[twin]
     write_file(tmp_path / "src" / "customers.csv", _csv(columns, table))
     said = refusal(tmp_path / "src", tmp_path / "out")
