@@ -106,8 +106,11 @@ def _prepared(config: ConvertConfig, *, append: bool = False) -> tuple[ConvertCo
     _check_surroundings(config)
     # (a stop whose option the files decide is followed here, as the user's next run would: files_decide)
     reuse = held_layout_reuse(config.output) if append else None
-    config, (source_layout, scan), decided = detect_deciding(lambda given: detect_source(given, source_file, reuse=reuse), config)
-    source_layout = dataclasses.replace(source_layout, notes=(*source_layout.notes, *decided)) if decided else source_layout
+    config, (source_layout, scan), decided, claims = detect_deciding(
+        lambda given: detect_source(given, source_file, reuse=reuse), config)
+    if decided:  # (what the sampled rows showed, the plan confirms over every record: sampled_claims)
+        source_layout = dataclasses.replace(source_layout, notes=(*source_layout.notes, *decided),
+                                            sampled_claims=(*source_layout.sampled_claims, *claims))
     config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
     config = given_label_joins.read_joined(config)  # (the label column is the joined table's, in its evidence)
     return config, source_layout, scan

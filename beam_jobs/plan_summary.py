@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.discover.candidates import ANSWERS_COLUMN, TEXT_PAIR_COLUMN
 from shardify.format import contract
-from shardify.plan import checks, shard_math
+from shardify.plan import checks, sampled_claims, shard_math
 from shardify.plan.entries import IMAGE, ROW, Entry, Reject
 from shardify.plan.label_names import label_order, numbering_base
 from shardify.plan.layout import SourceLayout
@@ -279,7 +279,10 @@ def summarize(
     if context.layout.objects.any:
         summary = _with_class_ids(summary, counts, context)
     if not summary.refusal:
-        refusal = checks.wrong_guess(summary, context.layout, label_column_given=context.label_column_given,
+        # (and the label columns the scan found by their sampled cells, which every record must bear out)
+        claimed = dataclasses.replace(context.layout, sampled_claims=(
+            *context.layout.sampled_claims, *sampled_claims.claims_in_notes(table_notes)))
+        refusal = checks.wrong_guess(summary, claimed, label_column_given=context.label_column_given,
                                      no_label_said=context.no_label_said)
         summary = dataclasses.replace(summary, refusal=refusal)
     _LOG.debug("plan: %s", summary.to_json())

@@ -183,7 +183,12 @@ LabelsOption = Annotated[
 ]
 LabelColumnOption = Annotated[
     str,
-    typer.Option(metavar="C", help="The label column, by name or number. Default: label, class, ...", rich_help_panel=_LABELS),
+    typer.Option(
+        metavar="C",
+        help="The label column, by name or number. Default: label, class, ... COCO of one category list per level "
+        "(categories_1, categories_2, ...): the list read, e.g. categories_3",
+        rich_help_panel=_LABELS,
+    ),
 ]
 LabelFromVotesOption = Annotated[
     VoteRule | None,

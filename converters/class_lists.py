@@ -36,7 +36,9 @@ _TAIL_BYTES = 16 << 20
 _KEY = b'"categories"'
 
 
-def coco_category_list(fileobj: BinaryIO, size_bytes: int | None) -> tuple[tuple[object, str], ...] | None:
+def coco_category_list(
+    fileobj: BinaryIO, size_bytes: int | None, listed: str = "categories"
+) -> tuple[tuple[object, str], ...] | None:
     """((id, name), ...) of a COCO-style file's `categories`, as `label_files` reads them (names
     normalised; a category with a bad name or a shared id left out: the images naming it are
     rejected when the file is read), or None where the file holds no such list.
@@ -44,17 +46,20 @@ def coco_category_list(fileobj: BinaryIO, size_bytes: int | None) -> tuple[tuple
     Args:
       fileobj: the file, open at its start.
       size_bytes: its size, where known: its end is then searched first.
+      listed: the list's key: COCO's `categories`, or the level `--label-column` chose of a file of one list per
+        level (DENTEX's `categories_3`: `coco_levels`).
     """
+    key = json.dumps(listed).encode()
     if size_bytes is not None and size_bytes > _TAIL_BYTES and fileobj.seekable():
         fileobj.seek(size_bytes - _TAIL_BYTES)
-        found = _search(fileobj, size_bytes - _TAIL_BYTES)
+        found = _search(fileobj, size_bytes - _TAIL_BYTES, key)
         if found is not None:
             return found
         fileobj.seek(0)
-    return _search(fileobj, 0)
+    return _search(fileobj, 0, key)
 
 
-def _search(fileobj: BinaryIO, start: int) -> tuple[tuple[object, str], ...] | None:
+def _search(fileobj: BinaryIO, start: int, key: bytes = _KEY) -> tuple[tuple[object, str], ...] | None:
     """The first `"categories": [...]` from the file's position on whose value is a list of
     objects with ids and names (a string or a field that only looks like it is passed over)."""
     budget = label_files.MAX_ANNOTATION_BYTES - start
@@ -65,13 +70,13 @@ def _search(fileobj: BinaryIO, start: int) -> tuple[tuple[object, str], ...] | N
             return None
         budget -= len(block)
         buffer += block
-        at = buffer.find(_KEY)
+        at = buffer.find(key)
         while at >= 0:
-            value, buffer, budget = _value_after(fileobj, buffer, at + len(_KEY), budget)
+            value, buffer, budget = _value_after(fileobj, buffer, at + len(key), budget)
             if value is not None:
                 return value
-            at = buffer.find(_KEY, at + 1)
-        buffer = buffer[-len(_KEY) :]
+            at = buffer.find(key, at + 1)
+        buffer = buffer[-len(key) :]
     return None
 
 

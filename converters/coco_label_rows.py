@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from shardify.converters import coco_entries, coco_urls, tables
+from shardify.converters import coco_entries, coco_levels, coco_urls, tables
 from shardify.converters.columns import TEXT_JOIN
 from shardify.converters.label_rows import LabelRow
 from shardify.converters.objects import coco_object
@@ -33,14 +33,18 @@ DROPPED_CAPTION_FLAGS = ("is_rejected", "is_precanned")
 
 
 def coco_rows(
-    fileobj: BinaryIO, size_bytes: int | None, captions: bool, schema: ObjectSchema | None = None
+    fileobj: BinaryIO, size_bytes: int | None, captions: bool, schema: ObjectSchema | None = None, label_column: str = ""
 ) -> Iterator[LabelRow | tables.RowError]:
     """A row per entry of the COCO-style file's "images" (see `label_files`' docstring: its
     categories as labels, its captions joined, its objects where `schema` asks for them).
 
+    Args:
+      label_column: where the file holds one category list per level (`categories_1`, ... DENTEX's,
+        `coco_levels`), the one read (`categories_3` or `category_id_3`); else unused.
+
     Raises:
-      InvalidInputError: larger than MAX_ANNOTATION_BYTES, not JSON, no "images" list, or a
-        top-level field of the wrong type.
+      InvalidInputError: larger than MAX_ANNOTATION_BYTES, not JSON, no "images" list, a
+        top-level field of the wrong type, or levels' category lists and none chosen.
     """
     if size_bytes is not None and size_bytes > MAX_ANNOTATION_BYTES:  # refused unread: reading it is what costs
         raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
@@ -54,7 +58,10 @@ def coco_rows(
     if not isinstance(document, dict) or not isinstance(document.get("images"), list):
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
     coco_entries.check_top_level(document)
-    categories, bad_categories = coco_entries.coco_categories(document.get("categories", []))
+    listed, id_key = coco_levels.chosen_level(document, label_column)  # ("categories", "category_id") but DENTEX's kind
+    if not isinstance(document.get(listed, []), list):
+        raise InvalidInputError(f'not a COCO-style annotation file: "{listed}" is not a list')
+    categories, bad_categories = coco_entries.coco_categories(document.get(listed, []))
     per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
     found_objects: dict[object, list[SourceObject]] = {}
     unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
@@ -68,13 +75,13 @@ def coco_rows(
             continue  # about no image that can be written (an image of such an id is rejected); counted in no record
         image_key = coco_entries.image_key_of(annotation["image_id"], strings)[0]  # 7.0 is image 7's; true is not image 1's
         names, texts, errors = per_image.setdefault(image_key, (set(), [], []))
-        if "category_id" in annotation:
-            name = categories.get(coco_entries.hashable(annotation["category_id"]))
-            bad = bad_categories.get(coco_entries.hashable(annotation["category_id"]))
+        if id_key in annotation:
+            name = categories.get(coco_entries.hashable(annotation[id_key]))
+            bad = bad_categories.get(coco_entries.hashable(annotation[id_key]))
             if bad is not None:  # its objects cannot be told apart or named: the image is rejected
                 errors.append(bad)
             elif name is None:  # labels nothing; the image keeps its other annotations' categories
-                unknown.setdefault(image_key, []).append(annotation["category_id"])
+                unknown.setdefault(image_key, []).append(annotation[id_key])
             else:
                 names.add(name)
                 if schema is not None and "bbox" in annotation:
@@ -110,7 +117,7 @@ def coco_rows(
             continue
         if image_key in unknown and not names:
             shown = ", ".join(repr(c) for c in unknown[image_key][:3])
-            yield tables.RowError(index, f'its annotations name only categories "categories" does not list ({shown})', file_name)
+            yield tables.RowError(index, f'its annotations name only categories "{listed}" does not list ({shown})', file_name)
             continue
         if whole and not names:  # (an empty set would be a labelled image of no class, which a camera trap's is not)
             yield tables.RowError(index, "no annotation gives it a category (the file gives each image its category)", file_name)

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.converters import attribute_rows, flag_labels, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
+from shardify.converters import whole_decimal_labels
+from shardify.converters.label_cells import split_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -56,6 +58,7 @@ from shardify.converters.label_columns import (
     unless_unique,
 )
 from shardify.errors import InvalidInputError
+from shardify.plan import sampled_claims
 
 __all__ = [
     "TEXT_COLUMN_NAMES",
@@ -146,6 +149,22 @@ class TableColumns:
     classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
     attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
     label_why: str = ""  # how a label column no label name names was found (`flag_labels`), said in the plan
+    # the label column's sampled cells are class numbers written as decimals (`-1.0`): read as whole numbers
+    whole_numbers: bool = False
+    # the label column found by its sampled cells, no name: the plan confirms it over every row (`sampled_claims`)
+    label_sampled: bool = False
+    # the label column named so, its sampled cells whole numbers: the plan confirms no fraction follows (`sampled_claims`)
+    label_whole: bool = False
+
+    def labels_of(self, value: object, separator: str) -> tuple[str, ...]:
+        """The labels of a row's label cell `value`, split on this table's separator or else `separator`, whole
+        decimals written as whole numbers where the column holds them (`whole_decimal_labels`).
+
+        Raises:
+          InvalidInputError: the cell names no label (`label_cells.split_labels`).
+        """
+        labels = split_labels(value, self.separator or separator)
+        return whole_decimal_labels.as_whole_numbers(labels) if self.whole_numbers else labels
 
     @property
     def needed(self) -> tuple[str, ...]:
@@ -184,6 +203,7 @@ class TableColumns:
             return attribute_rows.describe_missing(self.label, self.keep, self.classes)
         label = f"label = {shown_column(self.label)}" if self.label else "no label column"
         label += f" ({self.label_why})" if self.label and self.label_why else ""
+        label += f" ({sampled_claims.BY_CELLS})" if self.label_sampled else f" ({sampled_claims.WHOLE})" if self.label_whole else ""
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
                      "columns holding 1, none the empty label set)")
@@ -274,10 +294,13 @@ def resolve_columns(
             joined_tags.refuse_joined(columns, label, sample)
         label = unless_unique(columns, label, sample)
         label = sparse_labels.unless_sparse(columns, label, sample)  # CFPB's `Tags`, empty in most rows
+    # a label named so, its sampled cells whole numbers (`unless_scores` let it be): every row must bear that out
+    whole = bool(label) and label in columns and not options.label_column and header and _whole_cells(columns, label, sample)
     by_position = not label and not elsewhere and not header and sample and len(columns) > 1
     by_position = bool(by_position and is_integer(sample[0][0]) and not first_column_ids(sample))
     if by_position:
         label = columns[0]
+    by_cells = label if by_position else ""  # a label found by its sampled cells: every row must bear it out
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
     if options.pair_column and options.pair_column in columns:  # a texts table's text joined by key (`joined_texts`): the pair, said so
@@ -292,7 +315,9 @@ def resolve_columns(
     elif not texts:
         try:
             texts, pair, unused = found_texts(columns, label, sample, header)
-            label = label or next((n for n, why in unused if why == phrase_columns.PHRASE_LABEL and not options.label_column), "")
+            phrased = next((n for n, why in unused if why == phrase_columns.PHRASE_LABEL and not options.label_column), "")
+            by_cells = by_cells or ("" if label else phrased)
+            label = label or phrased
             unused = tuple((n, why) for n, why in unused if n != label)
         except SeveralTextColumns as stop:  # the label a guess too: one stop names both
             if label or options.label_column or not header or not sample:
@@ -319,6 +344,7 @@ def resolve_columns(
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
         label = label_by_content(columns, (*texts, pair), sample) or label_phrases.phrase_label(columns, (*texts, pair), sample)
+        by_cells = label
         unused = tuple((name, why) for name, why in unused if name != label)
         if not label and not options.keep_columns:  # words too few rows to tell labels from names: stop
             try:
@@ -351,6 +377,7 @@ def resolve_columns(
         flag = flag_labels.flag_label(columns, texts, {k.lower() for k in KEY_COLUMN_NAMES}, sample) if (
             not classes and len(texts) == 1 and not pair and not answers and not keep) else ""
         label = label or flag
+        whole = whole or (bool(flag) and _whole_cells(columns, flag, sample))  # 0/1: the plan confirms no fraction follows
         unused = tuple((name, why) for name, why in unused if name != flag)
         if not classes and not flag:
             with texts_told(texts, pair, options):
@@ -375,8 +402,20 @@ def resolve_columns(
         i = columns.index(label)
         if label_kind([row[i] for row in sample if i < len(row)]) == ID_LISTS:
             separator = ","
+    # (a float export's class numbers, `-1.0`, read as whole numbers: blind45's Twitter table beside Reddit's `-1`)
+    decimals = bool(label and sample and not separator and label in columns) and whole_decimal_labels.whole_decimal_column(
+        row[columns.index(label)] for row in sample if columns.index(label) < len(row))
+    sampled = bool(label) and label == by_cells and not options.label_column
     why = flag_labels.WHY if flag and label == flag else ""
-    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, label_why=why)
+    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, whole_numbers=decimals,
+                        label_sampled=sampled, label_whole=whole and not sampled and not separator, label_why=why)
+
+
+def _whole_cells(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> bool:
+    """The label column's sampled cells (of rows of full length, one or more) are all whole numbers."""
+    i = columns.index(label)
+    cells = [row[i] for row in sample if len(row) == len(columns)]
+    return bool(cells) and all(is_integer(cell) for cell in cells)
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,7 @@ def read_label_rows(
     elif fmt == LINES:
         yield from _lines(cr_lines.as_lines(fileobj), size_bytes)  # (lines ended by CR alone: a row each)
     elif fmt == COCO:
-        yield from coco_label_rows.coco_rows(fileobj, size_bytes, captions, objects)
+        yield from coco_label_rows.coco_rows(fileobj, size_bytes, captions, objects, label_column)
     else:
         table_fmt = sniffed_tables.SNIFFED if path.lower().endswith(".txt") else tables.table_format(path)  # (tab-separated)
         if label_votes:

@@ -18,7 +18,6 @@ from typing import Any, BinaryIO, NamedTuple
 from shardify.converters import arrays, attribute_rows, hdf5_arrays, images, json_records, masks, no_label_values, pixel_rows, raw_arrays, raw_pixels, texts
 from shardify.converters.columns import TableOptions
 from shardify.converters.kept_values import convert_value
-from shardify.converters.label_cells import split_labels
 from shardify.converters.one_hot import multi_hot_labels
 from shardify.converters.object_values import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -373,7 +372,7 @@ class RecordBuilder:
         if columns.classes and multi_hot_labels(cells, columns.classes) != entry.labels:
             raise InvalidInputError("table changed since it was scanned (the row's labels differ)")
         if columns.label:  # the record's label must be its own row's, as it reads now
-            labels = split_labels(cells.get(columns.label), columns.separator or self._table_options.label_separator)
+            labels = columns.labels_of(cells.get(columns.label), self._table_options.label_separator)
             said_none = self._table_options.unlabelled_values  # (`--unlabelled-value`: read as discovery read it)
             labels = tuple(label for label in labels if not no_label_values.is_unlabelled(label, said_none))
             if labels != entry.labels:

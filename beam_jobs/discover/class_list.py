@@ -16,7 +16,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import class_lists
+from shardify.converters import class_lists, coco_levels
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError
 from shardify.inputs.files import size_of
@@ -69,7 +69,8 @@ def _coco_classes(config: ConvertConfig, detected: layout.SourceLayout) -> _Foun
         where = path if path.startswith("/") or "://" in path else join_path(config.source, path)
         try:
             with open_input(where) as fileobj:
-                categories = class_lists.coco_category_list(fileobj, size_of(fileobj))
+                listed = coco_levels.level_named(config.label_column) or "categories"  # (DENTEX's categories_3)
+                categories = class_lists.coco_category_list(fileobj, size_of(fileobj), listed)
         except (OSError, InvalidInputError):
             categories = None  # the worker that reads the file rejects it with its reason
         if categories:

@@ -27,6 +27,7 @@ from shardify.plan.structure import split_word
 
 __all__ = [
     "check_partition_sets",
+    "coco_beside_images",
     "coco_per_split",
     "coco_places",
     "in_split_folder",
@@ -115,6 +116,28 @@ def coco_places(sample: Sequence[str]) -> Callable[[str], bool]:
 _MAX_SPLIT_FOLDER_FILES = 3
 # Folders a split's annotation file lies in under its split folder (iSAID's `train/Annotations/iSAID_train.json`).
 _ANNOTATION_FOLDER_NAMES = frozenset({"annotations", "annotation", "anns", "labels", "json"})
+
+
+def coco_beside_images(sample: Sequence[str], is_coco: Callable[[str], bool]) -> list[str]:
+    """The one COCO-style file (`is_coco`) lying, deeper than the top and one folder down, in the folder
+    that holds every sampled image or in the folder above it (DENTEX's `training_data/quadrant-enumeration-
+    disease/train_quadrant_enumeration_disease.json` beside its `xrays/`: unread, the run stopped naming
+    only the folders as labels); [] where none or several do (several: left unread as before, never a
+    new stop on what converts today).
+
+    >>> coco_beside_images(["d/t/p/xrays/1.png", "d/t/p/xrays/2.png", "d/t/p/a.json", "d/t/q/b.json"], lambda p: True)
+    ['d/t/p/a.json']
+    >>> coco_beside_images(["d/t/p/x/1.png", "d/t/p/a.json", "d/t/p/b.json"], lambda p: True), coco_beside_images(["a.png"], bool)
+    ([], [])
+    """
+    folders = {p.rpartition("/")[0] for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    if not folders or "" in folders:
+        return []
+    holding = posixpath.commonpath(sorted(folders))
+    places = {holding, holding.rpartition("/")[0]} - {""}
+    found = [p for p in sample if layout.extension(p) == "json" and p.count("/") > 1 and p.rpartition("/")[0] in places]
+    found = [p for p in found if is_coco(p)] if len(found) <= _MAX_SPLIT_FOLDER_FILES else []
+    return found if len(found) == 1 else []
 
 
 def split_folder_of(path: str) -> str | None:

@@ -36,11 +36,12 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_label_lists, folder_lists, numbered_lists
 from shardify.plan import format_copies, recognise, score_lists
-from shardify.plan import layout, unread_annotations
+from shardify.plan import guards, layout, unread_annotations
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
 
 __all__ = [
+    "OBJECT_FOLDER_KINDS",
     "find_evidence",
     "with_split_lists",
     "mat_images",
@@ -213,6 +214,10 @@ def find_evidence(
     # the folders above then groups, `label_schema.classes_from_lists`)
     label_only = [e for e in others if e.gives_labels and not e.gives_split and not e.key.folder and not unread_annotations.boxes_over_names(
         e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200)) and not mirror_label_files.mirrors(e)]
+    if folders_label_all and label_only and _part_folders(sample, detected):
+        # (objects' annotations over class folders named as a download's parts, GRAZPEDWRI-DX's images_part1/ and
+        # images_part2/ beside YOLO labels: kept, and the parts undone, `unlabelled_inputs.parts_beside_objects`)
+        label_only = [e for e in label_only if e.kind not in OBJECT_FOLDER_KINDS]
     if folders_label_all and label_only:
         notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")
         others = [e for e in others if e not in label_only]
@@ -228,6 +233,14 @@ def find_evidence(
     return chosen, [e.note for e in chosen] + notes
 
 
+def _part_folders(sample: Sequence[str], detected: layout.SourceLayout) -> bool:
+    """The class folders show a sign of being a download's parts (`guards.PART_SIGNS`), not classes."""
+    if detected.structure is None:
+        return False
+    sign = guards.find_sign([p for p in sample if not detected.is_auxiliary(p)], detected.structure)
+    return sign is not None and sign.sign in guards.PART_SIGNS
+
+
 def _coco_splits(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, coco: list[str]) -> list[Evidence]:
     """A COCO_SPLIT per split file, each told the split folders no file annotates and the tails of
     files named after the images (`coco_split_folders`: iSAID's `test/`, `P0000_instance_id_RGB.png`)."""
@@ -240,6 +253,8 @@ def _coco_splits(config: ConvertConfig, sample: list[str], detected: layout.Sour
                      + (said if i == 0 else ""), unannotated=bare, derived_tails=tails) for i, (path, split) in enumerate(per_split)]
 
 
+# Annotation folders that give each image its objects (their classes its labels), never a folder's class.
+OBJECT_FOLDER_KINDS = (evidence_lib.XML_OBJECTS, evidence_lib.YOLO_LABELS, evidence_lib.BOX_FILES)
 _OBJECT_NAME = re.compile(r"<name>\s*([^<]*?)\s*</name>")
 
 

@@ -36,7 +36,7 @@ from shardify.beam_jobs.discover import alpha_mattes, row_index_splits, run_leng
 from shardify.beam_jobs.discover import guess_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
-from shardify.beam_jobs.discover import code_name_tables, inner_split_labels, unmatched_names
+from shardify.beam_jobs.discover import code_name_tables, inner_split_labels, unlabelled_inputs, unmatched_names
 from shardify.beam_jobs.discover import disputed_name_labels
 from shardify.plan import split_extensions
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -349,6 +349,7 @@ def _detect_folder(
         evidence, how = describe.find_evidence(config, sample, detected, label_files=worded)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
+            detected = unlabelled_inputs.parts_beside_objects(sample, detected)  # GRAZPEDWRI-DX's images_part1/, _part2/
             detected = split_annotations.files_over_folders(config, detected, sample)  # iNaturalist 2018's train2018.json
             detected = mirror_label_files.without_class_folders(detected)  # CK+'s Emotion/<subject>/<sequence>/
             if config.label_level is None:  # class folders a split list puts wholly in one split: DAVIS's sequences

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import files_decide, head_reads
 from shardify.config import ConvertConfig
 from shardify.converters import attribute_rows
-from shardify.plan import attribute_tables, layout, measurement_classes
+from shardify.plan import attribute_tables, layout, measurement_classes, sampled_claims
 
 __all__ = ["follow_documented_class"]
 
@@ -34,17 +34,19 @@ def follow_documented_class(
     column = attribute_tables.documented_column(heads, names) if names else ""
     if column:
         shown = ", ".join(sorted(heads))
-        note = measurement_classes.note(
-            column, len(heads[min(heads)][0].split(",")) - 1, shown, documented_by=", ".join(sorted(names))
-        )
+        width = len(heads[min(heads)][0].split(","))
+        ids = attribute_tables.documented_ids(heads, names, column)  # (wdbc's `1) ID number`: it measures nothing)
+        kept = tuple(str(i) for i in range(1, width + 1) if str(i) not in (column, *ids)) if ids else ("*",)
+        note = measurement_classes.note(column, width - 1 - len(ids), shown, documented_by=", ".join(sorted(names)), ids=ids)
         raise files_decide.DecidedByFiles(
             message,
             {
                 "layout": layout.TABLES,
                 "text_column": attribute_rows.NO_TEXT,
-                "keep_columns": ("*",),
+                "keep_columns": kept,
                 "label_column": column,
                 "exclude": (*config.exclude, *sorted(listings)),
             },
             note,
+            [sampled_claims.SampledClaim(sampled_claims.CLASSES, column, tuple(sorted(heads)))],  # (the plan confirms it)
         )

@@ -23,18 +23,24 @@ from shardify.converters.texts import DEFAULT_ENCODING, FALLBACK_ENCODING
 from shardify.errors import UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
+from shardify.plan.sampled_claims import SampledClaim
 
 __all__ = ["DecidedByFiles", "detect_deciding", "western_single_byte", "check_table_encoding"]
 
 
 class DecidedByFiles(UsageError):
-    """A stop whose options the files decide: `options` (ConvertConfig's field names), and the
-    plan's `note` saying which files decided them and the option that names another reading."""
+    """A stop whose options the files decide: `options` (ConvertConfig's field names), the
+    plan's `note` saying which files decided them and the option that names another reading, and
+    the `claims` of a decision read from sampled rows (`sampled_claims.SampledClaim`), which the plan
+    confirms over every record before writing, or refuses (a sample is not the file)."""
 
-    def __init__(self, message: str, options: dict[str, object], note: str) -> None:
+    def __init__(
+        self, message: str, options: dict[str, object], note: str, claims: Sequence[SampledClaim] = ()
+    ) -> None:
         super().__init__(message)
         self.options = dict(options)
         self.note = note
+        self.claims = tuple(claims)
 
 
 # No more decisions than there are rules: each must change an option, or the stop stands.
@@ -43,22 +49,25 @@ _MAX_DECISIONS = 3
 
 def detect_deciding(
     detect: Callable[[ConvertConfig], tuple], config: ConvertConfig
-) -> tuple[ConvertConfig, tuple, tuple[str, ...]]:
+) -> tuple[ConvertConfig, tuple, tuple[str, ...], tuple[SampledClaim, ...]]:
     """`detect(config)`, detected again with the options each `DecidedByFiles` carries.
 
     Returns:
-      (the options detected with, what `detect` returned, the notes of the decisions).
+      (the options detected with, what `detect` returned, the notes of the decisions, their claims read from
+      sampled rows, for the plan to confirm: `SourceLayout.sampled_claims`).
     """
     notes: list[str] = []
+    claims: list[SampledClaim] = []
     for _ in range(_MAX_DECISIONS):
         try:
-            return config, detect(config), tuple(notes)
+            return config, detect(config), tuple(notes), tuple(claims)
         except DecidedByFiles as decided:
             if all(getattr(config, key) == value for key, value in decided.options.items()):
                 raise  # (decided before and stopped again: the stop is the user's)
             config = dataclasses.replace(config, **decided.options)
             notes.append(decided.note)
-    return config, detect(config), tuple(notes)
+            claims.extend(decided.claims)
+    return config, detect(config), tuple(notes), tuple(claims)
 
 
 # Bytes read from the head of each sampled table, and the tables looked at.

@@ -13,9 +13,10 @@ listing read (`Listed.mtime_ns`), not a second `stat`.
 
 Held inputs leave as one count per batch, not one element each: Beam's cost per element (an output
 tagged, counted, sampled for its size) was paid for every file an append leaves alone, so the
-append's cost grew with what the output already held. The listing itself asks `held_unchanged`
-first (the same size-and-time test), so a held, unchanged file leaves ListFiles as a count and
-never reaches SkipHeld, which then sees the new and changed files only.
+append's cost grew with what the output already held. The listing itself makes the same
+size-and-time test (`held_unchanged`'s `HeldStamps`, asked inside `list_tree`'s loop), so a held,
+unchanged file is only counted there, never yielded, and never reaches SkipHeld, which then sees
+the new and changed files only.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
+from shardify.beam_jobs.discover.listing import HeldStamps
 from shardify.beam_jobs.output.folder import open_output_file
 from shardify.errors import InvalidInputError, ManifestError
 from shardify.format import naming
@@ -218,12 +220,13 @@ def _columns(output: str, version: int, path: str, per_version: Mapping[tuple[in
     return None
 
 
-def held_unchanged(output: str, inputs_files: Sequence[str]) -> Callable[[Listed], bool] | None:
-    """A test of a listed file: True when an earlier version holds it with the size and modification
-    time the listing read (SkipHeld would count it held without reading it); None without inputs
-    files. The listing asks it first, so that a file the output holds as it is costs its `stat` and
-    one look-up, not the layout's questions (junk, archive, label file, auxiliary: asked of it when
-    it was added) nor a place in a batch. Whatever it does not settle goes to SkipHeld as before."""
+def held_unchanged(output: str, inputs_files: Sequence[str]) -> HeldStamps | None:
+    """A test of a listed file (`HeldStamps`, which `list_tree` also asks itself): True when an
+    earlier version holds it with the size and modification time the listing read (SkipHeld would
+    count it held without reading it); None without inputs files. The listing asks it first, so
+    that a file the output holds as it is costs its `stat`, one look-up and a count, not the
+    layout's questions (junk, archive, label file, auxiliary: asked of it when it was added) nor a
+    place in a batch. Whatever it does not settle goes to SkipHeld as before."""
     if not inputs_files:
         return None
     held = load_held(output, inputs_files)
@@ -231,14 +234,9 @@ def held_unchanged(output: str, inputs_files: Sequence[str]) -> Callable[[Listed
     # no archive member, time), so that the test is one look-up and one comparison of tuples made in
     # C (~0.15 µs against ~1.7 µs asking the row, then each field: 31,680 held files in an append).
     # A time the inputs list does not know (-1) is left out: such a file is SkipHeld's to compare.
-    as_listed = {
-        path: (path, size, None, mtime_ns) for path, size, mtime_ns in zip(held.paths, held.size, held.mtime_ns) if mtime_ns >= 0
-    }.get
-
-    def unchanged(item: Listed) -> bool:
-        return as_listed(item[0]) == item
-
-    return unchanged
+    return HeldStamps(
+        {path: (path, size, None, mtime_ns) for path, size, mtime_ns in zip(held.paths, held.size, held.mtime_ns) if mtime_ns >= 0}
+    )
 
 
 class _SkipHeldFn(beam.DoFn):

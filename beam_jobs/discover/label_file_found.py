@@ -20,8 +20,9 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_file_sample, coco_rivals, pair_companions
+from shardify.beam_jobs.discover import coco_file_sample, coco_level_check, coco_rivals, pair_companions
 from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
+    coco_beside_images,
     coco_per_split,
     in_split_folder,
     looks_like_coco,
@@ -179,6 +180,7 @@ def label_file_sample(
         given = config.key_column if config.labels_file else ""
         fmt = label_files.label_file_format(path, given)
         if fmt == label_files.COCO:
+            coco_level_check.check_levels(path, shown, config)  # (DENTEX's categories_1..3: which is the class)
             return coco_file_sample.coco_sample(path, shown, LABEL_KEY_SAMPLE_ROWS)
         keys, captions, order, cells, labelled = [], False, False, [], False
         key_column = given_key_column(path, given) or _key_column(path, fmt, sample, shown)
@@ -352,6 +354,8 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation", wrapper)
                   or in_split_folder(p)]
     coco = sorted(p for p in candidates if looks_like_coco(join_path(config.source, p), p))
+    if not coco:  # (DENTEX's training_data/<part>/<part>.json beside its xrays/: deeper than the top's, the one there)
+        coco = coco_beside_images(sample, lambda p: looks_like_coco(join_path(config.source, p), p))
     if coco_per_split(coco, keypoints=config.keypoints) or lvis_per_split(config, coco):
         return ""  # one annotation file per split: read as the dataset's evidence (see find_evidence)
     if len(coco) > 1:

@@ -31,7 +31,7 @@ from shardify.inputs.paths import is_local_path, join_path, utf8_name
 from shardify.plan.entries import Reject
 from shardify.plan.layout import is_junk
 
-__all__ = ["list_tree", "sample_tree", "spread_over_folders", "list_file", "real_folder", "left_out_files"]
+__all__ = ["HeldStamps", "list_tree", "sample_tree", "spread_over_folders", "list_file", "real_folder", "left_out_files"]
 
 _STAGE = "discover"
 # The reason an earlier shardify output inside SRC is one reject, its files unread.
@@ -41,6 +41,38 @@ EARLIER_OUTPUT = "an earlier shardify output (its plan or manifest beside shards
 def real_folder(path: str) -> str:
     """A local folder's real path (symlinks resolved; it need not exist yet), or a URL as given."""
     return os.path.realpath(path) if is_local_path(path) else path.rstrip("/")
+
+
+class HeldStamps:
+    """An append's held inputs as `list_tree` lists each when unchanged, and how many it met so.
+
+    A file an earlier version holds with the size and modification time the listing reads now is
+    one look-up and one comparison of tuples inside the listing's loop, and a count: before, each
+    such file left the listing as a Listed, and the caller asked the same test of it (the
+    generator's hand-over, a call and a progress count per held file, ~1 µs each of 31,680 held
+    images in an append). What it does not settle (new, changed, held without a time) is yielded.
+
+    Attributes:
+      by_path: relpath -> the Listed tuple (relpath, size, None, mtime_ns) of the held input.
+      count: held inputs listed unchanged so far (not yielded).
+      progress: told each addition to `count` (the listing's progress file counts them as listed).
+    """
+
+    __slots__ = ("by_path", "count", "progress")
+
+    def __init__(self, by_path: dict[str, tuple]) -> None:
+        self.by_path = by_path
+        self.count = 0
+        self.progress: Callable[[int], None] | None = None
+
+    def add(self, count: int) -> None:
+        self.count += count
+        if self.progress is not None:
+            self.progress(count)
+
+    def __call__(self, item: Listed) -> bool:
+        """True for a Listed held as it is (the test the listing makes, for a Listed from elsewhere)."""
+        return self.by_path.get(item[0]) == item
 
 
 class EarlierOutput(Exception):
@@ -62,6 +94,9 @@ def earlier_output(names: Sequence[str]) -> bool:
         for name in names
     )
 
+
+# Held files counted at most this many at a time (`HeldStamps.add`): the progress of a large folder.
+_HELD_COUNTED_EVERY = 4096
 
 _first = operator.itemgetter(0)
 _new_tuple = tuple.__new__
@@ -104,6 +139,7 @@ def list_tree(
     exclude: Sequence[str] = (),
     links_inside: str = "",
     leave_out: Callable[[str], bool] | None = None,
+    held: HeldStamps | None = None,
 ) -> Iterator[Listed | Reject]:
     """A Listed (relpath, size) per regular file under `root`, or a Reject for what cannot be listed.
 
@@ -114,6 +150,8 @@ def list_tree(
         it lies inside the source: a run never reads its own output).
       links_inside: the folder symlinks may lead anywhere inside (SRC, where `root` is one of its
         folders: a mask linking to `../images/x.png` stays inside the source); `root` where "".
+      held: an append's held inputs as this listing gives each unchanged (`HeldStamps`): a local
+        file listed exactly so is not yielded, only counted (`HeldStamps.count`).
 
     Locally this walks the tree itself rather than using Beam's match, which silently drops files
     whose size cannot be read (dangling symlinks); elsewhere it uses Beam's file systems.
@@ -137,6 +175,7 @@ def list_tree(
         return
     real_root = os.path.realpath(root)
     link_root = os.path.realpath(links_inside) if links_inside else real_root
+    held_get = held.by_path.get if held is not None else None
     folders: list[_Folder] = [(root, "", "")]
     while folders:
         folder = folders.pop()
@@ -151,12 +190,23 @@ def list_tree(
             yield Reject(escape_name(folder[1].rstrip("/")), _STAGE, f"cannot list folder: {error.strerror}")
             continue
         folders.extend(subfolders)
+        unchanged = 0
         for entry, relpath in files:
             info = _why_not_an_input(entry, relpath, link_root, follow_outside_links)
             if isinstance(info, str):
                 yield Reject(escape_name(relpath), _STAGE, info)
-            else:  # Listed(relpath, size, None, mtime_ns) without its Python-level __new__: once per file listed
-                yield _new_tuple(Listed, (relpath, info.st_size, None, info.st_mtime_ns))
+                continue
+            # Listed(relpath, size, None, mtime_ns) without its Python-level __new__: once per file listed
+            listed = _new_tuple(Listed, (relpath, info.st_size, None, info.st_mtime_ns))
+            if held_get is not None and held_get(relpath) == listed:
+                unchanged += 1  # held as it is: counted here, not handed on (see `HeldStamps`)
+                if unchanged == _HELD_COUNTED_EVERY:
+                    held.add(unchanged)
+                    unchanged = 0
+            else:
+                yield listed
+        if unchanged:
+            held.add(unchanged)
 
 
 # A spread sample takes this many files of each folder per round (see `sample_tree`).

@@ -9,7 +9,9 @@ out. What tells them apart is the masks around it: where every mask opened here 
 grey in three) of few values, or a palette of few colours (`mirror_trees.few_valued`), the layout
 says so (`SourceLayout.masks_indexed`), and the writer rejects a mask of more colours than a mask
 holds, in colour or as a palette, naming the file (`converters/masks.py`). Colour masks leave the
-flag off and are stored as before.
+flag off and are stored as before. Masks set aside but stored with no record (Oxford-IIIT Pet's
+trimaps beside images labelled by their names: no segmentation-mask evidence) are neither counted
+nor named: the plan once promised a colour trimap would be its image's reject, and none was.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
+from shardify.plan.evidence import SEGMENTATION_MASKS
 from shardify.plan.mirror_trees import MAX_MASK_VALUES, few_valued
 
 __all__ = ["with_mask_modes"]
@@ -33,13 +36,15 @@ _MOST_BYTES = 16 << 20
 
 
 def with_mask_modes(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> layout.SourceLayout:
-    """`detected` with `masks_indexed` set where it reads masks (`Structure.is_mask_file`) and more than
-    half of the first `_OPENED` sampled masks are one channel of at most MAX_MASK_VALUES values or a
-    palette of as few (a photo first among them is one of the writer's rejects too); unchanged where
+    """`detected` with `masks_indexed` set where it stores masks (SEGMENTATION_MASKS evidence; the files
+    `Structure.is_mask_file` names) and more than half of the first `_OPENED` sampled masks are one
+    channel of at most MAX_MASK_VALUES values or a palette of as few (a photo first among them is one of the writer's rejects too); unchanged where
     most are in colour or do not decode, or none was sampled."""
     structure = detected.structure
     if structure is None or detected.media != "image" or detected.masks_indexed:
         return detected
+    if not any(found.kind == SEGMENTATION_MASKS for found in detected.evidence):
+        return detected  # (no record stores these masks: the writer never reads them, so none is a reject)
     masks = sorted(p for p in sample if layout.extension(p) in MASK_EXTENSIONS and structure.is_mask_file(p))[:_OPENED]
     if sum(_opened(config, p) for p in masks) * 2 <= len(masks):
         return detected

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 
-from shardify.beam_jobs.discover import label_file_found, unlisted_masks, yolo_unnamed
+from shardify.beam_jobs.discover import label_file_found, unlisted_masks, yolo_apart, yolo_unnamed
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import yolo_yaml
@@ -253,6 +253,9 @@ def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
         mirrored = [evidence_lib.yolo_image_key(folder, p[len(folder) + 1 :]) for p in labels]
         if sum(1 for key in mirrored if key in images) * 2 >= len(labels):
             mirroring[folder] = mirrored
+    # (labels under another tree naming the images by stem alone: GRAZPEDWRI-DX's folder_structure/yolov5/labels/)
+    apart = yolo_apart.stem_paired({f: p for f, p in by_folder.items() if f not in mirroring}, sample)
+    mirroring.update(apart)
     found = _yolo_names(config, sample, list(mirroring)) if mirroring else None
     if found is None and mirroring and config.label_names:  # no data.yaml: the names the user gave, in number order
         found = ("--label-names", config.label_names)
@@ -264,8 +267,9 @@ def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     yaml_file, names = found
     evidence = []
     for folder, mirrored in mirroring.items():
-        parts = round(sum(key.count("/") + 1 for key in mirrored) / len(mirrored))
-        note = f"{folder}/: YOLO labels (class cx cy w h), class names from {yaml_file} ({len(names)})"
+        parts = 1 if folder in apart else round(sum(key.count("/") + 1 for key in mirrored) / len(mirrored))
+        paired = ", each naming the image of its stem" if folder in apart else ""
+        note = f"{folder}/: YOLO labels (class cx cy w h){paired}, class names from {yaml_file} ({len(names)})"
         rule = evidence_lib.KeyRule(parts, False)
         evidence.append(Evidence(folder, evidence_lib.YOLO_LABELS, rule, names=names, names_file=yaml_file, note=note))
     return evidence

@@ -258,6 +258,20 @@ def _numbered_inputs(names: Sequence[str], inputs: Sequence[str]) -> str:
     return f"{named[0][0]}: {named[0][1]}"
 
 
+# A split file's whole numbers naming the inputs by the last number of their names, wherever it stands.
+_NUMBERED_INSIDE = KeyRule(number=True, inner=True)
+
+
+def _numbered_doubts(names: dict[str, list[str]], inputs: Sequence[str], whole: bool) -> tuple[list[str], int]:
+    """`_doubts` of a split file of whole numbers read as the inputs' numbers (`_NUMBERED_INSIDE`): (0 named) where two
+    sampled inputs carry one number (`001_image.png` beside `001_scan.png`: whose split it gives cannot be told) or a
+    name is no whole number, so the stop that names the file stands."""
+    keys = [file_key(path, _NUMBERED_INSIDE) for path in inputs]
+    if not all(keys) or len(set(keys)) < len(keys) or not all(_WHOLE.fullmatch(n) for v in names.values() for n in v):
+        return [], 0
+    return _doubts(names, inputs, _NUMBERED_INSIDE, whole)
+
+
 def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule, fields: dict) -> str:
     codes = ", ".join(f"{k}: {split_word(k) or k}" for k in names)
     table = f", variable: {fields['variable']}, column: {fields['column']}, header: true" if fields else ""
@@ -305,6 +319,8 @@ def with_split_files(
         if path in together:  # (each file gives a part of the inputs, the files together every one: doubted together)
             doubts = []
         counts = ", ".join(f"{k}: {len(v)}" for k, v in names.items())
+        if not named and _numbered_inputs(every, inputs):  # (CWFID's `train: [1, 2, 4]` for images/001_image.png)
+            rule, (doubts, named) = _NUMBERED_INSIDE, _numbered_doubts(names, inputs, whole)
         if not named and (shown := _numbered_inputs(every, inputs)):
             raise UsageError(
                 f"{path} gives splits ({counts}) of whole numbers, and the inputs' names carry numbers ({shown}): "
@@ -327,7 +343,7 @@ def with_split_files(
                 f"file whose evidence holds {_layout_line(path, names, rule, fields)} (docs/layout-files.md)"
             )
         codes = tuple((k, split_word(k)) for k in names)
-        how = f"its {fields['variable']} column" if fields else "its name"
+        how = f"its {fields['variable']} column" if fields else "the number in its name" if rule == _NUMBERED_INSIDE else "its name"
         note = f"{path}: each input's split, by {how} ({counts})" + (", over the split folders'" if over_folders else "")
         found.append(Evidence(path, evidence_lib.SPLIT_CODES, rule, codes=codes, note=note, **fields))
     if len(found) > 1 and not {e.path for e in found} <= together:

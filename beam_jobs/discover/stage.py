@@ -26,7 +26,7 @@ from shardify.beam_jobs.discover.label_file import hands_on_unnamed
 from shardify.beam_jobs.discover.held import HELD, SkipHeld, held_unchanged
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.recall import KeepProbes, KeptProbes, Probe, Stamp, pack_probes, read_kept, stamp_of
-from shardify.beam_jobs.discover.listing import list_file, list_tree
+from shardify.beam_jobs.discover.listing import HeldStamps, list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.progress_files import CHECKED, LISTED, ProgressFile
@@ -63,22 +63,24 @@ class _ListFiles(beam.DoFn):
         self._output = output
         self._held_files = held_files
 
-    def _listing(self, root: str) -> Iterator[tuple[str, int] | Reject]:
+    def _listing(self, root: str, held: HeldStamps | None) -> Iterator[tuple[str, int] | Reject]:
         if self._source_file:  # SRC was this one file of `root`
             yield list_file(root, self._source_file)
-        else:
+        else:  # (the held files it lists unchanged are only counted in `held`)
             yield from list_tree(
-                root, follow_outside_links=self._follow_outside_links, exclude=[self._output], leave_out=self._excludes
+                root, follow_outside_links=self._follow_outside_links, exclude=[self._output], leave_out=self._excludes, held=held
             )
 
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
         listed = ProgressFile(LISTED)
         unchanged = held_unchanged(self._output, self._held_files)
-        num_unchanged = 0
+        if unchanged is not None:
+            unchanged.progress = listed.add  # (held files count as listed)
+        num_unchanged = 0  # (those the listing did not settle itself: an object store's, SRC as one file)
         is_junk = JunkTest()
         is_auxiliary = self._layout.auxiliary_test()
-        for item in self._listing(root):
+        for item in self._listing(root, unchanged):
             listed.add(1)
             if isinstance(item, Reject):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
@@ -98,6 +100,7 @@ class _ListFiles(beam.DoFn):
                     yield batch
                     batch = Batch()
         listed.add(0, flush=True)
+        num_unchanged += unchanged.count if unchanged is not None else 0
         if num_unchanged:
             yield beam.pvalue.TaggedOutput(HELD, num_unchanged)
         if batch:

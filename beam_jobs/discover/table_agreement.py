@@ -39,7 +39,7 @@ from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import layout, sampled_claims
 
 __all__ = ["agreed"]
 
@@ -120,7 +120,10 @@ def agreed(config: ConvertConfig, found: layout.SourceLayout, sample: Sequence[s
             f"({', '.join(others)} too short to show it alone; --label-column N to name another)"
         )
     config = dataclasses.replace(config, **changes)
-    found = dataclasses.replace(found, notes=(*found.notes, *notes))
+    # (a label column found by the sampled cells of some tables: the plan confirms it over every record)
+    claims = [sampled_claims.SampledClaim(sampled_claims.LABELS, str(changes["label_column"]), tuple(sorted(labels)))
+              ] if "label_column" in changes else []
+    found = dataclasses.replace(found, notes=(*found.notes, *notes), sampled_claims=(*found.sampled_claims, *claims))
     if found_labels and not found.vocabulary and not config.label_names:
         found = _with_names_file(config, found, sample, heads, next(iter(found_labels)))
     return config, found

@@ -38,7 +38,7 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import column_names, columns as columns_lib
-from shardify.converters import json_records, json_sample, kept_values, label_cells, no_label_values, label_sentences, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
+from shardify.converters import json_records, json_sample, kept_values, no_label_values, label_sentences, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
 from shardify.converters import attribute_rows, joined_texts
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
@@ -289,11 +289,15 @@ class _ScanTable(beam.DoFn):
                     yield reject(relpath, f"{missing} in column {cols.label!r}", row.row)
                     continue
                 try:
-                    labels = label_cells.split_labels(cell, cols.separator or self._options.label_separator)
+                    labels = cols.labels_of(cell, self._options.label_separator)  # (`-1.0` as `-1` where the column so writes)
                 except InvalidInputError as error:
                     yield reject(relpath, error.reason, row.row)
                     continue
-                if not labels and cell != [] and cols.separator != list_cells.LIST_LITERAL:  # [] or '[]': no labels
+                # (an empty cell of a float export's class numbers is its NaN, the reason the column was written as
+                # floats: no class, the record unlabelled, as pandas reads it; blind45's Twitter table)
+                blank = cell is None or (isinstance(cell, str) and not cell.strip())
+                unlabelled = not labels and cols.whole_numbers and blank
+                if not labels and not unlabelled and cell != [] and cols.separator != list_cells.LIST_LITERAL:  # [] or '[]'
                     yield reject(relpath, f"empty label in column {cols.label!r}", row.row)
                     continue
                 said_none = self._options.unlabelled_values

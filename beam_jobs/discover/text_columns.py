@@ -33,7 +33,7 @@ from shardify.converters import attribute_rows, column_texts, columns, json_samp
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.excludes import literal_glob
 from shardify.inputs.paths import join_path
-from shardify.plan import layout, measurement_classes
+from shardify.plan import layout, measurement_classes, sampled_claims
 from shardify.plan.evidence import example_file
 from shardify.plan.structure import split_word
 
@@ -165,7 +165,9 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         message = f"{shown}: {first} (docs/converting.md)"
         column, note = decided_labels.decided_label_column(headers, unlabelled)
         if column:  # the files decide it: detected again with it (launch), as the user's next run would
-            raise files_decide.DecidedByFiles(message, {"label_column": column}, note)
+            stopped = tuple(path for path, _ in unlabelled)
+            raise files_decide.DecidedByFiles(message, {"label_column": column}, note,
+                                              [sampled_claims.SampledClaim(sampled_claims.LABELS, column, stopped)])
         raise UsageError(message)
     if bare and len(bare) == len(looked) and not config.label_from_name:
         _check_named_tables(bare)
@@ -298,13 +300,15 @@ def _check_textless(config: ConvertConfig, sample: Sequence[str], paths: Sequenc
     column = measurement_classes.decided_class(headed) if len(headed) == len(textless) and not told and splits_named else ""
     if column:  # one column named as a class, its cells classes: read so, as the user's next run would (files_decide)
         holding = [p for p in headed if column in headed[p][0]]
-        note = measurement_classes.note(column, len(headed[holding[0]][0]) - 1, ", ".join(holding),
-                                        [p for p in headed if p not in holding])
-        options: dict[str, object] = {"text_column": attribute_rows.NO_TEXT, "keep_columns": ("*",), "label_column": column}
+        kept, ids = measurement_classes.kept_measures(headed, column)  # (a row's `Id` left out: it measures nothing)
+        note = measurement_classes.note(column, len(headed[holding[0]][0]) - 1 - len(ids), ", ".join(holding),
+                                        [p for p in headed if p not in holding], ids=ids)
+        options: dict[str, object] = {"text_column": attribute_rows.NO_TEXT, "keep_columns": kept, "label_column": column}
         if unread:  # (prose beside the tables, `glass-description.txt`: read as a table it is one reject, over the limit)
             options["exclude"] = (*config.exclude, *map(literal_glob, unread))  # (its glob characters literal)
             note += f"; {', '.join(unread)} read as no table: left out (--exclude)"
-        raise files_decide.DecidedByFiles(message, options, note)
+        claim = sampled_claims.SampledClaim(sampled_claims.CLASSES, column, tuple(holding))  # (the plan confirms it)
+        raise files_decide.DecidedByFiles(message, options, note, [claim])
     raise UsageError(message)
 
 

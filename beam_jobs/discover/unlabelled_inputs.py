@@ -14,10 +14,9 @@ from shardify.beam_jobs.discover import describe
 from shardify.config import ConvertConfig
 from shardify.plan import guards, layout
 
-__all__ = ["PART_SIGNS", "parts_unlabelled", "unlabelled_or_parts"]
+__all__ = ["PART_SIGNS", "parts_beside_objects", "parts_unlabelled", "unlabelled_or_parts"]
 
-# Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
-PART_SIGNS = ("numbered parts", "part as the class")
+PART_SIGNS = guards.PART_SIGNS  # (re-exported: the signs that class folders are a download's parts)
 
 
 def unlabelled_or_parts(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> guards.Finding | bool | None:
@@ -48,3 +47,17 @@ def parts_unlabelled(detected: layout.SourceLayout, parts: guards.Finding | bool
     note = f"{folders}: {what} ({labelled_by} labels their files)"
     kept = [n for n in detected.notes[:-1] if not n.startswith("one class folder, ")]  # (structure's reading, undone)
     return dataclasses.replace(detected, notes=(*kept, note))
+
+
+def parts_beside_objects(sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` without class folders where they are a download's numbered parts and annotation files
+    give the inputs their objects (GRAZPEDWRI-DX's `images_part1/`, `images_part2/` beside YOLO labels:
+    `describe.find_evidence` keeps such files over part folders); else unchanged."""
+    objects = [e for e in detected.evidence if e.gives_labels and e.kind in describe.OBJECT_FOLDER_KINDS]
+    structure = detected.structure
+    if not objects or structure is None or not any(level >= 0 for _, level in structure.label_levels):
+        return detected
+    sign = guards.find_sign([p for p in sample if not detected.is_auxiliary(p)], structure)
+    if sign is None or sign.sign not in PART_SIGNS:
+        return detected
+    return parts_unlabelled(detected, sign, f"{objects[0].path}/")

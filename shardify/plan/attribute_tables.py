@@ -31,7 +31,7 @@ from shardify.plan.file_roles import SPREADSHEET_EXTENSIONS
 from shardify.plan.path_parts import extension
 from shardify.plan.split_extensions import SPLIT_EXTENSIONS, c45_splits, extension_splits
 
-__all__ = ["attribute_tables_message", "candidates", "documented_column", "value_rows"]
+__all__ = ["attribute_tables_message", "candidates", "documented_column", "documented_ids", "value_rows"]
 
 _MIN_CELLS = 4  # a row of attributes: several values and a class (Zoo 18, Iris 5)
 _MIN_ROWS = 3  # rows looked at before a .data file is called a table of attributes
@@ -236,3 +236,23 @@ def documented_column(heads: Mapping[str, Sequence[str]], names: Mapping[str, Se
     column = said.pop()
     cells = [row[int(column) - 1] for rows in tables.values() for row in rows]
     return column if measurement_classes.class_cells(cells) else ""
+
+
+def documented_ids(heads: Mapping[str, Sequence[str]], names: Mapping[str, Sequence[str]], column: str) -> tuple[str, ...]:
+    """The columns (numbers from 1) of headerless value tables their `.names` documents as ids
+    (`measurement_classes.documented_ids`), whose sampled cells are whole numbers, each row's own
+    (`measurement_classes.id_columns`), not `column` (the class): wdbc.data's `1) ID number`.
+
+    >>> rows = ["842302,M,17.99", "842517,M,20.57", "84300903,B,19.69"]
+    >>> names = ["7. Attribute information", "1) ID number", "2) Diagnosis", "3) radius"]
+    >>> documented_ids({"wdbc.data": rows}, {"wdbc.names": names}, "2")
+    ('1',)
+    """
+    tables = {path: _comma_rows(lines) for path, lines in heads.items()}
+    widths = {len(row) for rows in tables.values() for row in rows}
+    if len(widths) != 1:
+        return ()
+    width = widths.pop()
+    said = {n for lines in names.values() for n in measurement_classes.documented_ids(lines, width) if n != column}
+    rows = [row for table in tables.values() for row in table]
+    return tuple(n for n in sorted(said, key=int) if measurement_classes.row_ids([row[int(n) - 1] for row in rows]))

@@ -15,6 +15,7 @@ from shardify.converters import no_label_values
 from shardify.plan.label_vocabularies import mixed_vocabularies
 from shardify.plan.layout import SourceLayout
 from shardify.plan.number_spellings import number_spellings
+from shardify.plan.sampled_claims import unconfirmed
 from shardify.plan.shard_plans import PlanSummary
 from shardify.plan.structure import is_never_a_class, split_word
 
@@ -88,11 +89,7 @@ def wrong_guess(
                 f"the classes are likely a level deeper: say which with {LABEL_LEVEL_HINT}"
             )
     if layout.name in _COLUMN_LAYOUTS and not no_label_said:  # a label column's 'unknown': no label, or a class?
-        counts: dict[str, int] = {}
-        for split in summary.splits.values():
-            for name, count in split.label_counts.items():
-                counts[name] = counts.get(name, 0) + count
-        if unasked := no_label_values.refusal(labels, counts):
+        if unasked := no_label_values.refusal(labels, _label_totals(summary)):
             return unasked
     label_tables = [note.split(": ", 1)[0] for note in summary.notes if "label = " in note]  # each table's label column
     spelled = number_spellings(labels, [*(e.shown for e in layout.evidence if e.gives_labels), *label_tables])
@@ -104,6 +101,10 @@ def wrong_guess(
     )
     if mixed:  # numbers in one split, names in another (review33: C-NMC's 0/1 table beside all/ hem/)
         return mixed
+    # a decision read from sampled rows, borne out by every record's label or refused (after the stops above, which
+    # name the fault more closely: one number spelled two ways is no fraction)
+    if layout.sampled_claims and (unborne := unconfirmed(layout.sampled_claims, _label_totals(summary))):
+        return unborne
     ids = "" if label_column_given and layout.name in _COLUMN_LAYOUTS else _labels_are_ids(summary, layout)
     if ids:
         return ids
@@ -118,6 +119,15 @@ def wrong_guess(
                 "them with --labels FILE, or convert the labelled splits alone"
             )
     return ""
+
+
+def _label_totals(summary: PlanSummary) -> dict[str, int]:
+    """Each label's records over every split."""
+    counts: dict[str, int] = {}
+    for split in summary.splits.values():
+        for name, count in split.label_counts.items():
+            counts[name] = counts.get(name, 0) + count
+    return counts
 
 
 def _every_file_read(summary: PlanSummary, layout: SourceLayout) -> bool:

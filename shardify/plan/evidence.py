@@ -44,7 +44,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from shardify.plan import composite_keys, list_folds
+from shardify.plan import composite_keys, list_folds, list_parts
 from shardify.plan.evidence_keys import INPUT_SUFFIX, NUMBERED, KeyRule, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
 from shardify.plan.vocabulary_files import VOCABULARY_NAMES, read_vocabulary
@@ -397,7 +397,8 @@ def _edition(folder: str) -> int:
 def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     """The split lists to read, and why the others are not: of numbered folds the first
     (DTD's train1, val1, test1), of lists in several folders those of the folder whose lists
-    cover the most splits (VOC's ImageSets/Main, not Segmentation), among those a folder of lists
+    cover the most splits (VOC's ImageSets/Main, not Segmentation; with the same folder of other parts
+    of the download naming other splits, `list_parts`), among those a folder of lists
     naming no fold before folders of numbered folds (SCUT-FBP5500's 60/40 lists, not its
     cross_validation_<k>/), the latest edition's among equals (DAVIS's `ImageSets/2017/`, not
     `2016/`), and no union of others (VOC's trainval beside train and val).
@@ -412,8 +413,9 @@ def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     # before folders of numbered folds (its `cross_validation_1/train_1.txt`): the folds are other partitions
     folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), not list_folds.fold_numbered(by_folder[f]),
                                                    f == "" or "main" in f.lower(), _edition(f)))
-    chosen = by_folder[folder]
-    skipped += [e.path for f, group in by_folder.items() if f != folder for e in group]
+    parts = {folder, *list_parts.other_parts(folder, by_folder)}  # (VOC 2007's trainval and test tars unpacked apart)
+    chosen = [e for f in sorted(parts) for e in by_folder[f]]
+    skipped += [e.path for f, group in by_folder.items() if f not in parts for e in group]
     if list_folds.no_folds(chosen):  # (numbers each list holds alone, SIXray's train_3850, test_1650: no folds, nor said so)
         chosen = [replace(e, note=re.sub(r", fold \d+", "", e.note)) for e in chosen]
     folds = list_folds.folds(chosen)

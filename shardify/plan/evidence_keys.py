@@ -61,6 +61,8 @@ class KeyRule:
     # over files counted from 0: -1; `box_formats.frame_shift`)
     shift: int = field(default=0, repr=False)
     folder: int = field(default=0, repr=False)  # >0: a key names the folder this many levels above its files (1: their own)
+    # `number`: the stem's last number wherever it stands (CWFID's `001_image.png` is image 1), not only one ending it
+    inner: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.parts < 1:
@@ -77,7 +79,7 @@ NUMBERED = KeyRule(number=True)
 def file_key(relpath: str, rule: KeyRule) -> str:
     """What a row's key must be to name the file at `relpath`."""
     if rule.number:
-        found = re.search(r"(\d+)$", posixpath.splitext(posixpath.basename(relpath))[0])
+        found = re.search(r"(\d+)\D*$" if rule.inner else r"(\d+)$", posixpath.splitext(posixpath.basename(relpath))[0])
         # (with its folders where the rule counts them: UA-DETRAC's frame 1 of MVI_20011/ is MVI_20011/img00001.jpg)
         folders = relpath.split("/")[-rule.parts : -1] if rule.parts > 1 else []
         return "/".join([*folders, str(int(found.group(1)))]) if found else ""

@@ -81,6 +81,7 @@ from shardify.plan.structure import Structure
 from shardify.plan.view_signs import views_of_one_set
 
 __all__ = [
+    "PART_SIGNS",
     "Finding",
     "Sign",
     "SIGNS",
@@ -90,6 +91,10 @@ __all__ = [
     "NAME_HINT",
     "names_may_label",
 ]
+
+# Signs that the class folders are parts of a download, not classes (HAM10000_images_part_1/ and _part_2/,
+# split over two archives for size only): undone where a table, a list or objects' annotations label the inputs.
+PART_SIGNS = ("numbered parts", "part as the class")
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,7 @@ from shardify.plan.layout_names import (  # re-exported: callers read them as la
 from shardify.plan.line_files import LineFile
 from shardify.plan.path_parts import extension, is_xml_document, numbered_stem, sample_key, stem  # re-exported
 from shardify.plan.raw_declared import RawArrays
+from shardify.plan.sampled_claims import SampledClaim
 from shardify.plan.structure import Structure
 from shardify.plan.table_groups import GLOB_CHARACTERS
 from shardify.plan.text_joins import TextJoin
@@ -226,6 +227,9 @@ class SourceLayout:
         no object features, single-label unless an image has several (`label_schema.with_objects`).
       masks_indexed: the masks opened are one channel or a palette of few values: one in colour or of
         more values is a photo, its image's reject (`beam_jobs/discover/mask_modes.py`).
+      sampled_claims: what rules that decided from sampled rows read there (a measurement table's class, a label
+        column by its content), for the plan to confirm over every record (`shardify.plan.sampled_claims`).
+        Detection's own finding: never written to, nor read from, a layout file.
     """
 
     name: str
@@ -263,6 +267,7 @@ class SourceLayout:
     label_ids_file: str = ""
     derived_names: tuple[str, ...] = ()  # (suffix, restore): crops named as a key plus a suffix (`plan.derived_names`)
     masks_indexed: bool = False
+    sampled_claims: tuple[SampledClaim, ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:

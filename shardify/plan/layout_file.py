@@ -81,7 +81,7 @@ _OPTION_TYPES: dict[str, object] = {
     "exclude": tuple[str, ...],
 }
 # SourceLayout fields detection narrates rather than decides: written as comments, not keys.
-_NARRATION = frozenset({"notes", "classes_hold_inputs"})  # detection's findings, never a user's to write
+_NARRATION = frozenset({"notes", "classes_hold_inputs", "sampled_claims"})  # detection's findings, never a user's to write
 # The file's key for SourceLayout.name (a bare `name:` would read as the dataset's name).
 _LAYOUT_KEY = "layout"
 

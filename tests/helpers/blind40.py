@@ -91,6 +91,9 @@ covertype's stop names the options of a table of attributes, which convert it (a
 CSVs (`frame,id,x,y,w,h,class,...`) are a FRAME_ROWS row of shardify/plan/frame_row_formats.py (birdsai right):
 5 right, 3 good stops, 2 useless stops, 0 exit 1, 0 WRONG EXIT 0 (14:14 UTC). Batches 17, 23, 30, 31 and 42
 re-tallied (14:13 UTC): 5/8/3/0/0, 4/6/0/0/0, 4/3/3/0/0, 5/5/0/0/0, 4/3/3/0/0, as on main.
+After readers35a (tests/test_readers35a.py): a split file of whole numbers keys the inputs by the number inside their
+names (`001_image.png` is 1, KeyRule.inner): cwfid a good stop (--label-level 0, which now writes each image in its
+split). 5 right, 5 good stops, 0 useless, 0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -442,7 +445,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "birdsai": None,  # right since readers33f, no option (at 8aa88b1b --label-level 0, the stop's, wrote the frames
     # without their boxes)
     "bcss": None,
-    "cwfid": None,  # the stop names train_test_split.yaml's numbers since blindfix40; no option reads them
+    "cwfid": {"label_level": 0},  # readers35a: train_test_split.yaml's numbers read as the images' numbers; the stop
+                                  # over annotations/*.yaml names --label-level 0 (was None: no option read the numbers)
     # (at 5007f5c2: --label-level 0, the stop's, wrote the test images as train)
     # --label-column relevance (the stop's first since blindfix40) made 'not sure' a label; since readers33b's
     # --unlabelled-value (and 'not sure' among the words a stop asks about, 2026-11-29) the stop names both

@@ -66,6 +66,10 @@ After blindfix44 (tests/layouts/test_blindfix44.py; the WRONG EXIT 0 mended by k
 are (converters/label_content.py `whole_decimals`): ai_human a good stop. 4 right, 4 good stops, 2 useless stops, 0
 exit 1, 0 WRONG EXIT 0 (14:48 UTC). Batches 33, 34, 35, 36, 39, 40 and 43 re-tallied after it (14:48-14:49 UTC):
 6/4/0/0/0, 7/3/0/0/0, 6/3/1/0/0, 6/4/0/0/0, 5/4/1/0/0, 5/4/1/0/0, 8/1/1/0/0, none worse than before.
+After readers35a (tests/test_readers35a.py): a COCO file of one category list per level (categories_1..3) stops naming
+each list and --label-column (converters/coco_levels.py): dentex a good stop (--label-column categories_3); YOLO labels
+apart under another tree pair with the images by stem, numbered part folders no classes beside them
+(beam_jobs/discover/yolo_apart.py): grazpedwri right. 5 right, 5 good stops, 0 useless, 0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -318,8 +322,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "cotton_disease": None,
     # the stop names --label-from-name REGEX, its example '^(.+)_\\d+' not this set's: with this value right (tried)
     "fingers": {"label_from_name": r"_(\d[LR])\.png$"},
-    "grazpedwri": None,  # the stop offers dataset.csv's columns (gender, laterality, ...) as labels: none is the boxes'
-    "dentex": None,      # --label-level 2 (the stop's) labels each X-ray by its folder's name (wrong)
+    "grazpedwri": None,  # right with no option since readers35a; before, the stop offered dataset.csv's columns (none the boxes')
+    "dentex": {"label_column": "categories_3"},  # readers35a: the stop names the three levels' lists (was None: --label-level 2, the folder, wrong)
     "neopolyp": {"label_level": 0},  # the stop's own option (tried: right; train_gt/'s masks stay auxiliary)
     # since blindfix44 the stop names --label-column 'generated' (tried: right); at 471a2c81 exit 0, all unlabelled
     "ai_human": {"label_column": "generated"},

@@ -132,7 +132,10 @@ def main(argv: list[str] | None = None) -> int:
                                                                  45,
                                                                  46,
                                                                  47,
-                                                                 48),
+                                                                 48,
+                                                                 49,
+                                                                 50,
+                                                                 51),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")

@@ -39,8 +39,8 @@ WRONG = {
     # intent; at 5007f5c2 it offered --label-column 'responses', and the intent as the label rejected every record)
     # covertype: a good stop since readers33f (the gzipped table read as its table; the stop names --text-column none
     # --keep-columns '*' --label-column '55' --layout tables); blindfix40's stop had only said "gunzip"
-    "cwfid": "a stop naming train_test_split.yaml's whole numbers (since blindfix40; it had named the annotation YAMLs "
-    "and --label-level 0, which writes the test images as train): no option reads a split by the inputs' numbers",
+    # cwfid: a good stop since readers35a (train_test_split.yaml's numbers read as the images' numbers; the stop over
+    # annotations/*.yaml names --label-level 0, which now writes each image in its split); before, no option read them
     # economic_news: a good stop since 2026-11-29 (--label-column 'relevance' and --unlabelled-value 'not sure')
 }
 

@@ -29,11 +29,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 WRONG = {
     # ai_human: a good stop since blindfix44 (tests/layouts/test_blindfix44.py); at 471a2c81 exit 0 with every essay
     # unlabelled, AI_Human.csv's 'generated' of 0.0/1.0 not taken as the label column, nothing said about it
-    "dentex": "a stop naming a layout file or --label-level 2 (the folder quadrant-enumeration-disease as every "
-              "X-ray's label): train_quadrant_enumeration_disease.json, COCO with categories_1..3 and no "
-              "'categories', is read by no reader",
-    "grazpedwri": "a stop offering dataset.csv's columns (gender, laterality, projection, ...) as labels; the YOLO "
-                  "boxes under folder_structure/yolov5/labels/ and meta.yaml's names are not found",
+    # dentex: a good stop since readers35a (tests/test_readers35a.py); before, a stop naming a layout file or --label-level 2
+    # (the folder quadrant-enumeration-disease as every X-ray's label), its COCO of categories_1..3 read by no reader
+    # grazpedwri: right since readers35a (tests/test_readers35a.py); before, a stop offering dataset.csv's columns (gender,
+    # laterality, projection, ...) as labels, the YOLO boxes under folder_structure/yolov5/labels/ and meta.yaml's names unfound
 }
 
 

@@ -323,13 +323,17 @@ def test_twin_a_tar_gz_is_an_archive_not_a_compressed_file(tmp_path: Path) -> No
 # ------------------------------------------------------------------------------------------------
 
 
-def test_the_case_the_yaml_split_file_of_numbers_is_named(tmp_path: Path) -> None:
-    """The case: CWFID's train_test_split.yaml of image numbers is now read as a split file: the stop names it and
-    its whole numbers (it had named the annotation YAMLs and --label-level 0, the test images then written as train).
-    Still a useless stop: no option reads a split by the inputs' numbers."""
+def test_the_case_the_yaml_split_file_of_numbers_is_read(tmp_path: Path) -> None:
+    """The case: CWFID's train_test_split.yaml of image numbers is read as a split file. At blindfix40 the stop named
+    it and its whole numbers (no option read them); since readers35a its numbers are the images' numbers
+    (`001_image.png` is 1, `KeyRule.inner`), and --label-level 0, which the stop over the annotation YAMLs names,
+    writes each image in its split."""
     truth = blind40.DATASETS["cwfid"](tmp_path / "download")
     said = refusal(truth.root, tmp_path / "out")
-    assert said.startswith("train_test_split.yaml gives splits (train: 5, test: 3) of whole numbers"), said
+    assert "--label-level 0" in said, said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), label_level=0))
+    written = {path: split for path, (split, _, _) in records(tmp_path / "followed").items()}
+    assert written == {f"images/{n:03d}_image.png": "test" if n in (3, 5, 8) else "train" for n in range(1, 9)}, written
 
 
 def _yaml_split(src: Path, text: str) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shardify.beam_jobs.discover import held
+from shardify.beam_jobs.discover import held, listing
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.find_duplicates import NUM_BUCKETS, ContentHashes
@@ -75,3 +75,27 @@ def test_content_hashes_add_all_buckets_as_add_does() -> None:
         assert records == [item for item in items if int(item[0][:8], 16) % NUM_BUCKETS == bucket]  # in the order added
     assert one.pairs("test") == many.pairs("test")
     assert sorted(one.pairs("test")) == sorted((sha, rid) for sha, split, rid in items if split == "test")
+
+
+def test_the_listing_counts_held_unchanged_files_and_yields_the_rest(tmp_path: Path) -> None:
+    """`list_tree(held=...)` settles a held, unchanged file itself (a count, told to `progress`)
+    and yields every other file as it would without `held`, in the same order."""
+    for name in ("a/1.jpg", "a/2.jpg", "a/3.jpg", "b/4.jpg"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(b"x" * len(name))
+    everything = list(list_tree(str(tmp_path)))
+    by_path = {item.relpath: item for item in everything}
+    stamps = {
+        "a/1.jpg": tuple(by_path["a/1.jpg"]),  # held as it is
+        "a/2.jpg": (*by_path["a/2.jpg"][:3], by_path["a/2.jpg"].mtime_ns + 1),  # held, its time changed since
+        "b/4.jpg": tuple(by_path["b/4.jpg"]),  # held as it is
+    }
+    held_stamps = listing.HeldStamps(stamps)
+    told: list[int] = []
+    held_stamps.progress = told.append
+    yielded = list(list_tree(str(tmp_path), held=held_stamps))
+    assert [item.relpath for item in yielded] == ["a/2.jpg", "a/3.jpg"]  # the changed one and the new one
+    assert yielded == [item for item in everything if item.relpath in ("a/2.jpg", "a/3.jpg")]
+    assert held_stamps.count == 2 and sum(told) == 2
+    assert held_stamps(by_path["a/1.jpg"]) and not held_stamps(by_path["a/2.jpg"]) and not held_stamps(by_path["a/3.jpg"])
+

@@ -1,0 +1,45 @@
+"""Round fifty-one, blind: 10 more public downloads nobody here tuned a rule for, converted as a user first types it.
+
+The fortieth held-out batch of issue 30 (tests/helpers/blind51.py), chosen as a user's downloads would mix them
+(4 image classification, 2 detection, 1 segmentation, 2 text, 1 table; names S-Z) and built without changing
+shardify, each builder written after reading a stored source, judged as rounds twelve to forty-eight: the first
+command, `shardify convert SRC OUT` with no option, must write exactly the truth's records, splits, labels, texts and
+objects (each input once), or stop before writing (exit 2) naming every option of the dataset's `FOLLOW`, with which
+the conversion is then right. Where it does neither the test is `xfail(strict=True)` with what it does instead, so
+the defect stays recorded and a fix shows up as an unexpected pass.
+
+As measured on the branch blind51 at main's c9bdc901 (`python tests/helpers/blind_tally.py --batch 51`,
+tests/helpers/blind51_baseline_c9bdc901.json): 6 right (snacks, soil_types, text_documents, trashcan, vehicles,
+wild_cats), 1 good stop (mental_health: --label-column 'status'), 2 useless stops (sonar, svt), 1 exit 1 (tn3k),
+0 WRONG EXIT 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.blind51 import DATASETS, FOLLOW
+from helpers.unseen_judge import judge_first_command, recorded
+
+# What the first command does today where it is neither right nor a stop whose options convert right (at c9bdc901).
+WRONG: dict[str, str] = {
+    "sonar": "a stop calling the headerless sonar.all-data (60 numbers and R/M a row, no extension) no images or texts, "
+    "only a label or split file, naming --layout-file but not --layout tables --text-column none --keep-columns '*' "
+    "--label-column '61', which convert it right",
+    "svt": "a stop naming svt1/train.xml and test.xml as where the labels may be, but no reader of their "
+    "<taggedRectangle> word boxes: --labels reads no .xml, no option converts it",
+    "tn3k": "exit 1 (RejectLimitError): the masks of trainval-mask/ pair by name with the images of both "
+    "trainval-image/ and test-image/ (each numbered from 0000), 4 of 7 inputs rejected as doubly named, no manifest",
+}
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("blind51")
+
+
+@pytest.mark.parametrize("name", recorded(DATASETS, WRONG))
+def test_the_first_command_is_right_or_stops_before_writing(name: str, work: Path) -> None:
+    judge_first_command(DATASETS, name, work / name, FOLLOW.get(name))
