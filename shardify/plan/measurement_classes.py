@@ -39,6 +39,7 @@ from shardify.plan.box_format import is_number
 
 __all__ = [
     "FEW_CLASSES",
+    "arff_class",
     "class_cells",
     "decided_class",
     "documented_class",
@@ -176,6 +177,29 @@ def kept_measures(
         return ("*",), ()
     kept = tuple(c for c in next(iter(others)) if c not in ids)
     return (kept, tuple(ids)) if kept else (("*",), ())
+
+
+_ARFF_ATTRIBUTE = re.compile(r"@attribute\s+('[^']*'|\"[^\"]*\"|\S+)\s+(.*)", re.IGNORECASE)
+
+
+def arff_class(header_lines: Sequence[str]) -> str:
+    """The attribute an ARFF header declares as the class, or "": exactly one attribute named as a class is named
+    (`named_classes`), and it nominal, its values listed in braces (Weka's `@attribute Class {SEKER,BARBUNYA,...}`:
+    the file itself says the column holds one of a closed set). A numeric `class` (a regression target) or two
+    class names (Mulan's multi-label `Class1` ... `Class14` are none) decide nothing.
+
+    >>> arff_class(["@relation beans", "@attribute Area numeric", "@attribute Class {SEKER,BARBUNYA}", "@data"])
+    'Class'
+    >>> arff_class(["@attribute x numeric", "@attribute class numeric"]), arff_class(["@attribute Class1 {0,1}"])
+    ('', '')
+    """
+    declared = [m.groups() for line in header_lines if (m := _ARFF_ATTRIBUTE.match(line.strip()))]
+    names = [name.strip("'\"") for name, _ in declared]
+    named = named_classes(names)
+    if len(named) != 1:
+        return ""
+    kind = declared[names.index(named[0])][1].strip()
+    return named[0] if kind.startswith("{") and kind.endswith("}") else ""
 
 
 _ITEM = re.compile(r"\s*(\d+)(?:\s*-\s*(\d+))?\s*[.)]\s*(.*)")

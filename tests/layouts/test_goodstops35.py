@@ -8,6 +8,9 @@ contradicted, which must still stop:
   `shardify/plan/measurement_classes.py`): read as attrtables33 reads `Outcome`, each row a record labelled so;
 - a table of ONE text column and one 0/1 column named as a flag (`is_<x>`, `has_<x>`, `label_<x>`): the flag is
   the label (`converters/flag_labels.py`), the plan saying why;
+- an ARFF whose header declares one nominal attribute named as a class (`@attribute Class {Kecimen,Besni}`,
+  `measurement_classes.arff_class`, `beam_jobs/discover/documented_classes.py`): read as the tables stop's options
+  would, that attribute the label;
 - pandas' row index (a blank-headed first column of whole numbers, each once: `header_rows.is_row_index`) is no
   column beside the text: a table of a text and one column of repeated words converts labelled by it, as it did
   without the index (`beam_jobs/discover/decided_labels.py`; blind47's phishing e-mails stopped on it).
@@ -26,6 +29,11 @@ Sources read for the builders (find_string, 2026-11-29):
   Type)"): Kaggle's phishing e-mails (blind47) republished without pandas' index column; the labels 'Safe Email',
   'Phishing Email' (a reader quoted in blind47_texts). Built with Kaggle's `,Email Text,Email Type` header, its
   first column numbering the rows (shuffled, as a split written by pandas is).
+- Raisin Dataset (Cinar, Koklu & Tasdemir 2020, UCI 850; Raisin_Dataset/{Raisin_Dataset.arff, .xlsx, .txt}): a
+  loader's `FEATURE_COLUMNS = ["Area", "MajorAxisLength", "MinorAxisLength", "Eccentricity", "ConvexArea", "Extent",
+  "Perimeter"]`, "df['Class']", `name == "Kecimen"` / `"Besni"`, "table = table[18:] # first lines are trash" (the
+  ARFF's header lines), a README listing the zip's three files. The ARFF's exact header spacing is as remembered;
+  the .xlsx a placeholder (blind45's), the .txt left out (a prose file is another input kind, another stop).
 - HAHA 2021 (humour in Spanish tweets, the twin): its README "id, text, is_humor (0 or 1), votes_no,
   votes_1...votes_5, humor_rating, ...": `is_humor` one flag among vote counts, no sure label.
 """
@@ -243,6 +251,71 @@ def test_twins_whose_blank_headed_column_is_no_index_stop(tmp_path: Path, twin: 
     write_file(tmp_path / "src" / "mails.csv", _csv(("", "Email Text", "Email Type"), rows))
     said = refusal(tmp_path / "src", tmp_path / "out")
     assert "--label-column" in said and "mails.csv" in said, said
+
+
+_RAISIN = ("Area", "MajorAxisLength", "MinorAxisLength", "Eccentricity", "ConvexArea", "Extent", "Perimeter")
+
+
+def _arff(attributes: list[str], rows: list[str]) -> str:
+    return "\n".join(["@RELATION Raisin_Dataset", "", *attributes, "", "@DATA", *rows]) + "\n"
+
+
+def _raisin_rows(classes: list[str]) -> list[str]:
+    return [
+        f"{87524 + 977 * i},{442.2460114 + i * 9.1:.7f},{253.291155 + i * 3.3:.6f},{0.819738392 - i * 0.01:.9f},"
+        f"{90546 + 1013 * i},{0.758650579 + i * 0.002:.9f},{1184.04 + i * 11.3:.3f},{c}"
+        for i, c in enumerate(classes)
+    ]
+
+
+_GRAINS = ["Kecimen", "Besni", "Kecimen", "Kecimen", "Besni", "Besni", "Kecimen", "Besni"]
+
+
+def test_arff_with_a_nominal_class_converts_as_the_options_would(tmp_path: Path) -> None:
+    """Raisin_Dataset.arff (`@attribute Class {Kecimen,Besni}`) beside its .xlsx copy: each data row a record
+    labelled by its Class, the same records the tables stop's options write."""
+    from helpers.blind45 import _xlsx_placeholder
+
+    attributes = [f"@ATTRIBUTE {name} REAL" for name in _RAISIN] + ["@ATTRIBUTE Class {Kecimen,Besni}"]
+    folder = tmp_path / "src" / "Raisin_Dataset"
+    write_file(folder / "Raisin_Dataset.arff", _arff(attributes, _raisin_rows(_GRAINS)))
+    (folder / "Raisin_Dataset.xlsx").write_bytes(_xlsx_placeholder())
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "first")))
+    assert "labelled by 'Class'" in (tmp_path / "first" / "plan.json").read_text()
+    told = ConvertConfig(
+        str(tmp_path / "src"),
+        str(tmp_path / "told"),
+        layout="tables",
+        text_column="none",
+        keep_columns=("*",),
+        label_column="Class",
+    )
+    run_conversion(told)
+    first = records(tmp_path / "first")
+    assert first == records(tmp_path / "told")
+    assert sorted(labels for _, labels, _ in first.values()) == sorted((g,) for g in _GRAINS)
+
+
+@pytest.mark.parametrize("twin", ["a numeric class", "multi-label classes", "two class names"])
+def test_twins_whose_arff_class_is_no_sure_thing_stop(tmp_path: Path, twin: str) -> None:
+    """`@attribute class numeric` (a regression target), Mulan's `Class1 {0,1}` ... (multi-label: no one class), a
+    nominal `class` beside a nominal `target`: the tables stop as before."""
+    measures = [f"@ATTRIBUTE {name} REAL" for name in _RAISIN[:-1]]
+    attributes, cells = {
+        "a numeric class": ([*measures, "@ATTRIBUTE class NUMERIC"], [f"{1.5 + i * 0.25}" for i in range(8)]),
+        "multi-label classes": ([*measures, "@ATTRIBUTE Class1 {0,1}"], [str(i % 2) for i in range(8)]),
+        "two class names": (
+            [*measures[:-1], "@ATTRIBUTE target {a,b}", "@ATTRIBUTE class {Kecimen,Besni}"],
+            [f"{'ab'[i % 2]},{g}" for i, g in enumerate(_GRAINS)],
+        ),
+    }[twin]
+    rows = [
+        ",".join(row.split(",")[: len(attributes) - (2 if twin == "two class names" else 1)] + [c])
+        for row, c in zip(_raisin_rows(_GRAINS), cells)
+    ]
+    write_file(tmp_path / "src" / "grains.arff", _arff(attributes, rows))
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "holds tables of attributes" in said and "grains.arff" in said, said
 
 
 def test_the_modules_examples() -> None:
