@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import attribute_rows, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
+from shardify.converters import attribute_rows, flag_labels, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
 from shardify.converters import whole_decimal_labels
 from shardify.converters.label_cells import split_labels
 from shardify.converters.column_names import (
@@ -148,6 +148,7 @@ class TableColumns:
     separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
     classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
     attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
+    label_why: str = ""  # how a label column no label name names was found (`flag_labels`), said in the plan
     # the label column's sampled cells are class numbers written as decimals (`-1.0`): read as whole numbers
     whole_numbers: bool = False
     # the label column found by its sampled cells, no name: the plan confirms it over every row (`sampled_claims`)
@@ -201,6 +202,7 @@ class TableColumns:
         if self.attributes:
             return attribute_rows.describe_missing(self.label, self.keep, self.classes)
         label = f"label = {shown_column(self.label)}" if self.label else "no label column"
+        label += f" ({self.label_why})" if self.label and self.label_why else ""
         label += f" ({sampled_claims.BY_CELLS})" if self.label_sampled else f" ({sampled_claims.WHOLE})" if self.label_whole else ""
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
@@ -367,10 +369,17 @@ def resolve_columns(
     unused = tuple((name, why) for name, why in unused if name not in keep)
     refuse_number_rows(columns, (*texts, pair), sample)
     classes: tuple[str, ...] = ()
+    flag = ""
     if not label and not named_label and not elsewhere and header and sample:
         classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
         unused = tuple((name, why) for name, why in unused if name not in classes)
-        if not classes:
+        # one text beside one `is_<x>` 0/1 column (`clean_text,is_depression`): the flag is the label (`flag_labels`)
+        flag = flag_labels.flag_label(columns, texts, {k.lower() for k in KEY_COLUMN_NAMES}, sample) if (
+            not classes and len(texts) == 1 and not pair and not answers and not keep) else ""
+        label = label or flag
+        whole = whole or (bool(flag) and _whole_cells(columns, flag, sample))  # 0/1: the plan confirms no fraction follows
+        unused = tuple((name, why) for name, why in unused if name != flag)
+        if not classes and not flag:
             with texts_told(texts, pair, options):
                 try:
                     refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
@@ -397,8 +406,9 @@ def resolve_columns(
     decimals = bool(label and sample and not separator and label in columns) and whole_decimal_labels.whole_decimal_column(
         row[columns.index(label)] for row in sample if columns.index(label) < len(row))
     sampled = bool(label) and label == by_cells and not options.label_column
+    why = flag_labels.WHY if flag and label == flag else ""
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, whole_numbers=decimals,
-                        label_sampled=sampled, label_whole=whole and not sampled and not separator)
+                        label_sampled=sampled, label_whole=whole and not sampled and not separator, label_why=why)
 
 
 def _whole_cells(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> bool:

@@ -10,12 +10,13 @@ texts, so the table is refused (see `tables.read_header`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from shardify.converters import column_content, column_names, vote_labels
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "usual_names_around_a_gap", "named_width", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeats_its_values", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
+__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "usual_names_around_a_gap", "named_width", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeats_its_values", "repeated", "header_names", "is_row_index", "looks_like_tab_table", "looks_like_tab_rows"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -202,6 +203,21 @@ def question_over_short_values(first: str, values: Sequence[str]) -> bool:
     words = len(first.split())
     cells = [value.strip() for value in values if value.strip()]
     return bool(cells) and not any(_sentence(cell) or len(cell.split()) >= words for cell in cells)
+
+
+def is_row_index(name: str, cells: Sequence[object]) -> bool:
+    """A column without a header cell (`header_names` names it `Unnamed: N`) whose sampled cells are whole numbers,
+    each once: pandas' index written by `to_csv` (Kaggle's phishing e-mails' `,Email Text,Email Type`), numbering
+    the rows (shuffled or not), no feature and no label.
+
+    >>> is_row_index("Unnamed: 0", ["3", "0", "7"]), is_row_index("Unnamed: 0", ["0", "0", "1"])
+    (True, False)
+    >>> is_row_index("Unnamed: 0", []), is_row_index("idx", ["0", "1"]), is_row_index("Unnamed: 2", ["", ""])
+    (False, False, False)
+    """
+    values = [str(cell if cell is not None else "").strip() for cell in cells]
+    return (bool(re.fullmatch(r"Unnamed: \d+", name)) and bool(values) and all(v.isdigit() for v in values)
+            and len(set(values)) == len(values))
 
 
 def index_header(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:

@@ -13,7 +13,8 @@ signs are conclusive, and only these are read:
   table lacking two columns, or none, decides nothing; nor does a column named like a label whose
   sampled cells all differ, which stops as an id or a text).
 - **one column beside the text and nothing else.** A table of a text and one column of repeated
-  words (`v1,v2` with `ham`/`spam`; its blank and key-named columns aside): no other column could
+  words (`v1,v2` with `ham`/`spam`; its blank and key-named columns and pandas' row index aside, the phishing
+  e-mails' `,Email Text,Email Type`: `header_rows.is_row_index`): no other column could
   be the label, and no other reading gives the rows a class. A column of numbers decides nothing
   here (a year or a count repeats as class numbers do).
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shardify.converters.column_names import is_integer, is_key_name
+from shardify.converters.header_rows import is_row_index
 from shardify.converters import joined_tags, label_phrases
 from shardify.converters.label_columns import UnnamedLabelColumn, label_kind
 from shardify.plan import layout
@@ -107,8 +109,8 @@ def _lacked_by_test(headers: Mapping[str, object], unlabelled: _Stops) -> tuple[
 
 
 def _beside_one_text(headers: Mapping[str, object], unlabelled: _Stops) -> tuple[str, str] | None:
-    """The one candidate where each table holds it and one other column only (blank columns and
-    key-named ones aside), its cells words or true/false, not numbers."""
+    """The one candidate where each table holds it and one other column only (blank columns, key-named ones and
+    a blank-headed row index aside), its cells words or true/false, not numbers."""
     candidates = set.intersection(*(set(stop.candidates) for _, stop in unlabelled))
     stopped = [path for path, _ in unlabelled]
     if len(candidates) != 1 or any(len(stop.candidates) != 1 for _, stop in unlabelled):
@@ -118,7 +120,8 @@ def _beside_one_text(headers: Mapping[str, object], unlabelled: _Stops) -> tuple
         header = headers[path]
         if column not in header.columns or not _holds_labels(header, column):
             return None
-        others = [n for n in header.columns if n != column and not is_key_name(n) and any(_cells(header, n))]
+        others = [n for n in header.columns
+                  if n != column and not is_key_name(n) and any(_cells(header, n)) and not is_row_index(n, _cells(header, n))]
         if len(others) != 1 or any(is_integer(c) for c in _cells(header, column) if c):
             return None
     note = (f"label column {column!r}: the one column beside the text {'in ' + ', '.join(stopped)} holding repeated "

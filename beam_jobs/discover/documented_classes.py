@@ -5,7 +5,8 @@ Why a module of its own: the stop on tables of attributes (`guards`, `plan.attri
 or last column a guess. Where the download's own `.names` numbers the columns under "Attribute Information" and
 names exactly one of them a class (iris.names `5. class:`, wdbc.names `2) Diagnosis`), the files decide it
 (`plan.measurement_classes.documented_class`): detection runs again with the stop's own options
-(`files_decide.DecidedByFiles`), and the plan says which `.names` decided.
+(`files_decide.DecidedByFiles`), and the plan says which `.names` decided. An ARFF documents its class itself: one
+nominal attribute named as a class is (`@attribute Class {SEKER,...}`: `measurement_classes.arff_class`; goodstops35).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import files_decide, head_reads
 from shardify.config import ConvertConfig
 from shardify.converters import attribute_rows
+from shardify.converters.column_names import shown_column
 from shardify.plan import attribute_tables, layout, measurement_classes, sampled_claims
 
 __all__ = ["follow_documented_class"]
@@ -30,6 +32,7 @@ def follow_documented_class(
     is the class (`attribute_tables.documented_column`); returns where it does not (the stop stands)."""
     if config.label_column or config.keep_columns or config.text_column:  # the user's own word: never overridden
         return
+    _follow_arff_class(config, heads, listings, message)
     names = {p: head_reads.head_lines(config, p, lines=_NAMES_LINES) for p in others if layout.extension(p) == "names"}
     column = attribute_tables.documented_column(heads, names) if names else ""
     if column:
@@ -50,3 +53,31 @@ def follow_documented_class(
             note,
             [sampled_claims.SampledClaim(sampled_claims.CLASSES, column, tuple(sorted(heads)))],  # (the plan confirms it)
         )
+
+
+def _follow_arff_class(config: ConvertConfig, heads: dict, listings: Sequence[str], message: str) -> None:
+    """Raises DecidedByFiles where every table is an ARFF whose header declares the same one nominal attribute named
+    as a class (`measurement_classes.arff_class`: UCI Dry Bean's `@attribute Class {SEKER,...}`): the stop's own
+    options, that attribute the label. Returns where any table is no such ARFF (the stop stands)."""
+    if not heads or any(layout.extension(p) != "arff" for p in heads):
+        return
+    said = {measurement_classes.arff_class(lines) for lines in heads.values()}
+    column = said.pop() if len(said) == 1 else ""
+    if not column:
+        return
+    shown = ", ".join(sorted(heads))
+    note = (
+        f"a table of measurements: each row a record of its attributes, labelled by {shown_column(column)} ({shown}: "
+        "the one nominal attribute named as a class, its values listed; --label-column names another)"
+    )
+    raise files_decide.DecidedByFiles(
+        message,
+        {
+            "layout": layout.TABLES,
+            "text_column": attribute_rows.NO_TEXT,
+            "keep_columns": ("*",),
+            "label_column": column,
+            "exclude": (*config.exclude, *sorted(listings)),
+        },
+        note,
+    )

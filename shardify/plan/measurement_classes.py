@@ -10,7 +10,8 @@ column is found, and detection reads the tables so, as the user's second run wou
 Two ways a column is named so, both data:
 
 - a header cell that *is* a class name (`column_names.ATTRIBUTE_LABEL_NAMES`, from `label_words.ATTRIBUTE`:
-  `class`, `label`, `target`, `y`, `Outcome`, `diagnosis`, `species`, `quality`, `Survived`, `income`);
+  `class`, `label`, `target`, `y`, `Outcome`, `diagnosis`, `species`, `quality`, `Survived`, `income`, and the
+  things kept to predict: `Churn`, `Attrition`, `RiskLevel`, ..., compared without case, `_`, `-`, `.`, spaces);
 - a headerless UCI table's `.names` whose "Attribute Information" numbers the columns 1..N, one of them so named
   (iris.names `5. class:`, wdbc.names `2) Diagnosis (M = malignant, B = benign)`): the dataset's own
   documentation of which column is the class.
@@ -38,6 +39,7 @@ from shardify.plan.box_format import is_number
 
 __all__ = [
     "FEW_CLASSES",
+    "arff_class",
     "class_cells",
     "decided_class",
     "documented_class",
@@ -64,13 +66,17 @@ def named_classes(columns: Sequence[str]) -> list[str]:
     (['Outcome'], ['class', 'target'], [])
     >>> named_classes(["f1", "f2", "y"]), named_classes(["x", "y", "z"])  # `y` beside `x` is a coordinate
     (['y'], [])
+    >>> named_classes(["Age", "BS", "RiskLevel"]), named_classes(["tenure", "Churn"]), named_classes(["heart_disease", "stroke"])
+    (['RiskLevel'], ['Churn'], [])
     """
-    lowered = {c.strip().lower() for c in columns}
-    return [
-        c
-        for c in columns
-        if c.strip().lower() in ATTRIBUTE_LABEL_NAMES and _COORDINATE_OF.get(c.strip().lower(), "") not in lowered
-    ]
+    lowered = {_compared(c) for c in columns}
+    return [c for c in columns if _compared(c) in ATTRIBUTE_LABEL_NAMES and _COORDINATE_OF.get(_compared(c), "") not in lowered]
+
+
+def _compared(name: str) -> str:
+    """A header as the class names are compared: lower-cased, without `_`, `-`, `.` and spaces (`RiskLevel`,
+    `Risk Level` and `risk_level` one name)."""
+    return re.sub(r"[\s_.\-]", "", name.lower())
 
 
 def class_cells(cells: Sequence[object]) -> bool:
@@ -171,6 +177,29 @@ def kept_measures(
         return ("*",), ()
     kept = tuple(c for c in next(iter(others)) if c not in ids)
     return (kept, tuple(ids)) if kept else (("*",), ())
+
+
+_ARFF_ATTRIBUTE = re.compile(r"@attribute\s+('[^']*'|\"[^\"]*\"|\S+)\s+(.*)", re.IGNORECASE)
+
+
+def arff_class(header_lines: Sequence[str]) -> str:
+    """The attribute an ARFF header declares as the class, or "": exactly one attribute named as a class is named
+    (`named_classes`), and it nominal, its values listed in braces (Weka's `@attribute Class {SEKER,BARBUNYA,...}`:
+    the file itself says the column holds one of a closed set). A numeric `class` (a regression target) or two
+    class names (Mulan's multi-label `Class1` ... `Class14` are none) decide nothing.
+
+    >>> arff_class(["@relation beans", "@attribute Area numeric", "@attribute Class {SEKER,BARBUNYA}", "@data"])
+    'Class'
+    >>> arff_class(["@attribute x numeric", "@attribute class numeric"]), arff_class(["@attribute Class1 {0,1}"])
+    ('', '')
+    """
+    declared = [m.groups() for line in header_lines if (m := _ARFF_ATTRIBUTE.match(line.strip()))]
+    names = [name.strip("'\"") for name, _ in declared]
+    named = named_classes(names)
+    if len(named) != 1:
+        return ""
+    kind = declared[names.index(named[0])][1].strip()
+    return named[0] if kind.startswith("{") and kind.endswith("}") else ""
 
 
 _ITEM = re.compile(r"\s*(\d+)(?:\s*-\s*(\d+))?\s*[.)]\s*(.*)")
