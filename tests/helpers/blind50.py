@@ -371,7 +371,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "laboro_tomato": None,
     "mvtec_bottle": {"label_level": 3, "exclude": ("bottle/ground_truth",)},  # tried: right (the stop names the first)
     "poem_classification": None,
-    "roman_urdu": None,
+    "roman_urdu": {"label_alias": "Neative=Negative"},  # mend49b: the stop names it
     "obesity_levels": {"text_column": "none", "keep_columns": ("*",), "label_column": "NObeyesdad"},
 }
 
