@@ -7,7 +7,7 @@ mends the typo), a `positive ` with a trailing space, `Sad` beside `sad`. Writte
 is a class of its own that training tells apart, exit 0 (blind50). The sign is the labels and their counts alone,
 dataset-blind: a RARE label (a few records, about 1% of the labelled ones or less) that is a near-spelling of a
 FREQUENT one (equal but for case, spaces or punctuation; or, words of 4 letters on, one letter inserted, dropped
-or changed). Real classes that are near-spellings (`cat`/`car`, `mild`/`mile`) are each frequent, so no sign;
+or changed, or two beside each other swapped). Real classes that are near-spellings (`cat`/`car`, `mild`/`mile`) are each frequent, so no sign;
 numbers and codes (`0`/`1`, `T1`/`T2`, `ABCD`/`ABCE`) never are one. Which spelling is meant the files do not
 say, so the plan stops and names the spellings, their counts and the files that gave labels, and the option
 that decides: `--label-alias 'RARE=FREQUENT'` writes the rare spelling as the frequent class (and the manifest
@@ -95,8 +95,9 @@ def _close(rare: str, frequent: str) -> bool:
         return bool(a)
     if _is_code(rare) or _is_code(frequent) or min(len(a), len(b)) < _MIN_EDIT_LETTERS or abs(len(a) - len(b)) > 1:
         return False
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b)) == 1
+    if len(a) == len(b):  # one letter changed, or two beside each other swapped (`dasiy` for `daisy`)
+        apart = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        return len(apart) == 1 or (len(apart) == 2 and apart[1] == apart[0] + 1 and a[apart[0]] == b[apart[1]] and a[apart[1]] == b[apart[0]])
     short, long = sorted((a, b), key=len)
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
@@ -114,18 +115,24 @@ def near_pairs(totals: Mapping[str, int], aliases: LabelAliases = ()) -> list[tu
     labelled = sum(totals.values())
     limit = min(_FEW, max(1, labelled * _PERCENT // 100))
     skip = decided(aliases)
-    frequent_by_key: dict[str, list[str]] = {}
+    rare_by_key: dict[str, list[str]] = {}  # (the rare labels are few: indexed, the rest looked up in them)
+    for rare, count in totals.items():
+        if rare not in skip and 0 < count <= limit:
+            for key in _deletions(_folded(rare)):
+                rare_by_key.setdefault(key, []).append(rare)
+    if not rare_by_key:
+        return []
+    near: dict[str, set[str]] = {}
     for label, count in totals.items():
         if label not in skip and count > 0:
             for key in _deletions(_folded(label)):
-                frequent_by_key.setdefault(key, []).append(label)
+                for rare in rare_by_key.get(key, ()):
+                    near.setdefault(rare, set()).add(label)
     pairs = []
-    for rare, count in sorted(totals.items()):
-        if rare in skip or not 0 < count <= limit:
-            continue
-        near = {label for key in _deletions(_folded(rare)) for label in frequent_by_key.get(key, ())}
+    for rare, labels in sorted(near.items()):
+        count = totals[rare]
         matches = sorted(
-            (label for label in near if label != rare and totals[label] >= _RATIO * count and _close(rare, label)),
+            (label for label in labels if label != rare and totals[label] >= _RATIO * count and _close(rare, label)),
             key=lambda label: (-totals[label], label),
         )
         if matches:
