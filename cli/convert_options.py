@@ -49,6 +49,7 @@ __all__ = [
     "KeepColumnsOption",
     "KeyColumnOption",
     "KeypointsOption",
+    "LabelAliasOption",
     "LabelColumnOption",
     "LabelFromNameOption",
     "UnlabelledFilesOption",
@@ -75,7 +76,6 @@ __all__ = [
     "StorePixelsOption",
     "TextColumnOption",
     "UnlabelledValueOption",
-    "LabelAliasOption",
     "ValidateOption",
     "WorkersOption",
 ]
@@ -261,7 +261,7 @@ LabelSeparatorOption = Annotated[
     str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
 ]
 LabelAliasOption = Annotated[
-    Optional[list[str]],
+    list[str] | None,
     typer.Option(
         "--label-alias",
         metavar="SPELLING=CLASS[,..]",

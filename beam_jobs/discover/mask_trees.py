@@ -41,7 +41,7 @@ def _affix(mask: str, image: str) -> tuple[str, str] | None:
     if len(mask) <= len(image) or len(mask) - len(image) > _MAX_AFFIX or image not in mask:
         return None
     at = mask.find(image)
-    head, tail = mask[:at], mask[at + len(image):]
+    head, tail = mask[:at], mask[at + len(image) :]
     return (head, tail) if any(c.isalpha() for c in head + tail) and (not head or not tail) else None
 
 
@@ -62,18 +62,21 @@ def mask_trees(media: Sequence[str]) -> list[tuple[str, str, tuple[str, str], li
         parts = path.split("/")
         at = next((i for i in range(len(parts) - 2) if ends_in_mask_word(parts[i])), None)  # (a class folder below it)
         if at is not None:
-            trees["/".join(parts[: at + 1])].append(("/".join(parts[at + 1: -1]), path))
+            trees["/".join(parts[: at + 1])].append(("/".join(parts[at + 1 : -1]), path))
             continue
         for i in range(len(parts) - 2):  # each folder's sibling may be a tree: its images by the class folders beneath
-            images[("/".join(parts[: i + 1]), "/".join(parts[i + 1: -1]))][layout.stem(path)] = path
+            images[("/".join(parts[: i + 1]), "/".join(parts[i + 1 : -1]))][layout.stem(path)] = path
     found = []
     for tree, masks in sorted(trees.items()):
         parent = posixpath.dirname(tree)
         votes: Counter = Counter()
         pairs: dict[tuple[str, tuple[str, str]], list[tuple[str, str]]] = defaultdict(list)
         for classes, mask in masks:
-            beside = [(folder, stems) for (folder, below), stems in images.items()
-                      if below == classes and posixpath.dirname(folder) == parent and folder != tree]
+            beside = [
+                (folder, stems)
+                for (folder, below), stems in images.items()
+                if below == classes and posixpath.dirname(folder) == parent and folder != tree
+            ]
             for folder, stems in beside:
                 for stem, image in stems.items():
                     if (affix := _affix(layout.stem(mask), stem)) is not None:
@@ -102,7 +105,7 @@ def check_mask_trees(config: ConvertConfig, media: Sequence[str], then: Callable
     globs = [f"{tree}/**" for tree, _, _, _ in found]
     left = Excludes((*config.exclude, *globs))
     said = then([p for p in kept if not left(p)]) if then is not None else ""
-    tree, folder, (head, tail), pairs = found[0]
+    _tree, folder, (head, tail), pairs = found[0]
     shown = ", ".join(f"{mask} for {image}" for mask, image in pairs[:_SHOWN])
     affix = " and ".join(repr(a) for a in (head, tail) if a)
     raise UsageError(

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["LabelAliases", "parse_label_aliases", "near_pairs", "near_spellings", "decided"]
+__all__ = ["LabelAliases", "decided", "near_pairs", "near_spellings", "parse_label_aliases"]
 
 LabelAliases = tuple[tuple[str, str], ...]  # (spelling, class) pairs, in the order given
 # A rare spelling is on at most this many records ...
@@ -84,7 +84,7 @@ def _is_code(label: str) -> bool:
 def _deletions(word: str) -> set[str]:
     """`word` and each word one letter shorter: two words one edit apart share one of these (an insertion,
     a deletion or a change of one letter), found by lookup, not by comparing every pair of labels."""
-    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
+    return {word, *(word[:i] + word[i + 1 :] for i in range(len(word)))}
 
 
 def _close(rare: str, frequent: str) -> bool:
@@ -97,9 +97,11 @@ def _close(rare: str, frequent: str) -> bool:
         return False
     if len(a) == len(b):  # one letter changed, or two beside each other swapped (`dasiy` for `daisy`)
         apart = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
-        return len(apart) == 1 or (len(apart) == 2 and apart[1] == apart[0] + 1 and a[apart[0]] == b[apart[1]] and a[apart[1]] == b[apart[0]])
+        return len(apart) == 1 or (
+            len(apart) == 2 and apart[1] == apart[0] + 1 and a[apart[0]] == b[apart[1]] and a[apart[1]] == b[apart[0]]
+        )
     short, long = sorted((a, b), key=len)
-    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def near_pairs(totals: Mapping[str, int], aliases: LabelAliases = ()) -> list[tuple[str, int, str, int]]:

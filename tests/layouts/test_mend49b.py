@@ -103,7 +103,12 @@ def _flowers(folders: dict[str, int], truth: dict[str, str] | None = None):
     def puts():
         for index, folder in enumerate(folders):  # (names unique over the folders: no copies of one input)
             for n in range(folders[folder]):
-                yield given(f"flowers/{folder}/{100 * index + n}.jpg", _pic(f"fl{folder}{n}", "JPEG"), "train", (truth or {}).get(folder, folder))
+                yield given(
+                    f"flowers/{folder}/{100 * index + n}.jpg",
+                    _pic(f"fl{folder}{n}", "JPEG"),
+                    "train",
+                    (truth or {}).get(folder, folder),
+                )
 
     return puts
 
