@@ -13,10 +13,15 @@ RowError with its count (a preamble's short line, a normal film's line read for 
 line whose key names no input is rejected by the join, as any label file's row naming no file is.
 Lines that repeat a key (a film of two abnormalities has two lines) are rows of that key, which the
 join reads as it reads any label file's repeated key.
+
+A field in double quotes is its text within them (`fields`): lists written by a program quote their
+fields (`b1 "HE" "tumour"`, a name with spaces `"slide 7" HE normal`), and read by white space alone
+the quotes stayed in the label, `"tumour"` a class of its own beside `tumour`, exit 0.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -25,10 +30,21 @@ from shardify.converters.label_cells import split_labels
 from shardify.converters.label_rows import LabelRow
 from shardify.errors import InvalidInputError
 
-__all__ = ["field_number", "field_rows"]
+__all__ = ["field_number", "field_rows", "fields"]
 
 # A line longer than this is no list line (as `label_files`' `name label` lines).
 _MAX_LINE_BYTES = 64 << 10
+# A field: text in double quotes ended by white space or the line's end, else a run of no white space.
+_FIELD = re.compile(r'"([^"]*)"(?=\s|$)|(\S+)')
+
+
+def fields(line: str) -> list[str]:
+    """A line's fields: separated by white space, a field in double quotes its text within them.
+
+    >>> fields('b1\\t"HE"  "tumour"\\r'), fields('"slide 7" HE normal'), fields('5"x7" "open')
+    (['b1', 'HE', 'tumour'], ['slide 7', 'HE', 'normal'], ['5"x7"', '"open'])
+    """
+    return [quoted if bare is None else bare for quoted, bare in (m.groups() for m in _FIELD.finditer(line))]
 
 
 def field_number(label_column: str) -> int | None:
@@ -66,18 +82,16 @@ def field_rows(fileobj: BinaryIO, size_bytes: int | None, field: int) -> Iterato
                 remaining = None if remaining is None else remaining - len(line)
             continue
         try:
-            fields = line.decode("utf-8-sig" if number == 1 else "utf-8").split()
+            found = fields(line.decode("utf-8-sig" if number == 1 else "utf-8"))
         except UnicodeDecodeError as error:
             yield tables.RowError(number, f"not valid UTF-8 ({error.reason})")
             continue
-        if not fields:
+        if not found:
             continue
-        if len(fields) < field:
-            yield tables.RowError(
-                number, f"{len(fields)} field{'s' * (len(fields) != 1)}, no field {field} to read the label from"
-            )
+        if len(found) < field:
+            yield tables.RowError(number, f"{len(found)} field{'s' * (len(found) != 1)}, no field {field} to read the label from")
             continue
         try:
-            yield LabelRow(number, fields[0], split_labels(fields[field - 1], ""))
+            yield LabelRow(number, found[0], split_labels(found[field - 1], ""))
         except InvalidInputError as error:
-            yield tables.RowError(number, error.reason, fields[0])
+            yield tables.RowError(number, error.reason, found[0])

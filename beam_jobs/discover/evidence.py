@@ -122,6 +122,15 @@ class _MatchRows(beam.DoFn):
         own = split_annotation_folders.pair_with_split_files(
             [c.relpath for c in files], {p: s for p, s in self._split_files.items() if p in named_by}
         ) if named_by and named_by <= self._split_files.keys() else None
+        named = {p: self._split_files[p] for p in named_by if p in self._split_files}
+        wrong = (
+            len(files) == 1
+            and len(named) == len(named_by)
+            and split_annotation_folders.misplaced(files[0].relpath, named, self._split_files)
+        )
+        if wrong:  # valid/'s file naming a train/10.jpg that train/'s file names not
+            yield reject(files[0].relpath, wrong, stage=_STAGE)
+            return
         if own is not None:  # Roboflow's train/0.jpg and valid/0.jpg, each named by its own split's file
             for candidate in files:
                 yield candidate.record_id, (candidate, [(path, row) for path, row in rows if path == own[candidate.relpath]])

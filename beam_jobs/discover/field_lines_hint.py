@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover.head_reads import head_bytes
 from shardify.config import ConvertConfig
+from shardify.converters.field_lines import fields as line_fields
 from shardify.inputs.whole_numbers import is_decimal
 from shardify.plan import path_parts
 
@@ -41,7 +42,7 @@ def label_fields(lines: Sequence[str], names: set[str]) -> tuple[list[str], dict
     >>> keys, fields, n
     (['mdb001', 'mdb003', 'mdb004', 'mdb005'], {3: ['CIRC', 'NORM']}, 4)
     """
-    rows = [line.split() for line in lines]
+    rows = [line_fields(line) for line in lines]  # (as the reader splits them: quoted fields unquoted)
     keyed = [row for row in rows if row and row[0] in names]
     keys = list(dict.fromkeys(row[0] for row in keyed))
     if len(keyed) < 2 or len(keys) < 2:
@@ -80,7 +81,7 @@ def field_lines_hint(config: ConvertConfig, media: Sequence[str], others: Sequen
         keys, fields, _named = label_fields(lines, names)  # (the lines naming inputs: `widths` below counts them)
         if not fields:
             continue
-        widths = [len(line.split()) for line in lines if line.split()[:1] and line.split()[0] in names]
+        widths = [len(row) for row in map(line_fields, lines) if row[:1] and row[0] in names]
         described = " or ".join(_field(n, values, widths) for n, values in fields.items())
         return (
             f"; {path} can be read as labels, though: its lines name the inputs ({', '.join(keys[:3])}{' ...' if len(keys) > 3 else ''}), each followed by "

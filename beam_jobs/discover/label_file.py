@@ -379,7 +379,8 @@ class JoinLabelFile(beam.PTransform):
         if len(self._labels_paths) == 1 and label_preamble.is_field_lines(
             self._labels_paths[0][1], self._options.label_column, self._layout.key_column
         ):  # `Info.txt`'s prose before its `key ... field` lines: a note, no rejects (`label_preamble`)
-            folded = (joined[CANDIDATES], rejects) | "FoldPreamble" >> label_preamble.FoldPreamble(self._labels_paths[0][1])
+            preamble = label_preamble.FoldPreamble(self._labels_paths[0][1])
+            folded = (joined[CANDIDATES], rejects, rows[_ROWS]) | "FoldPreamble" >> preamble
             rejects, notes = folded[REJECTS], folded[NOTES]
         else:
             notes = nothing(files, "NoNotes")

@@ -72,9 +72,11 @@ def files_over_folders(config: ConvertConfig, detected: layout.SourceLayout, sam
 def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence], sample: Sequence[str] = ()) -> None:
     """Stop where two files name one image, or declare one category id with different names. A file
     lying in its own split folder names that folder's images (`split_annotation_folders`): Roboflow's
-    `train/_annotations.coco.json` and `valid/_annotations.coco.json` each naming a `0.jpg` name two."""
+    `train/_annotations.coco.json` and `valid/_annotations.coco.json` each naming a `0.jpg` name two; so
+    do `annotations/train.json` and `val.json` where sampled images lie under `images/train/`, `images/val/`."""
     owner: dict[tuple[str, str], str] = {}
     categories: dict[str, dict[object, str]] = {}
+    places = {e.path: split_annotation_folders.images_place(e.path, e.split, sample) for e in files}
     for e in files:
         doc = _load(config, e.path)
         _check_one_per_name(e.path, doc, sample)
@@ -82,7 +84,7 @@ def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence], 
             name = image.get("file_name") or image.get("filename") if isinstance(image, dict) else None
             if not isinstance(name, str):
                 continue
-            where = (split_annotation_folders.annotated_folder(e.path), name)
+            where = (places[e.path], name)  # (a name in two splits' own folders names two images)
             if where in owner and owner[where] != e.path:
                 raise UsageError(
                     f"{owner[where]} and {e.path} both name {name}: files named by their split "

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from shardify.plan.folder_names import split_word
 
-__all__ = ["annotated_folder", "annotates", "pair_with_split_files"]
+__all__ = ["annotated_folder", "annotates", "images_place", "misplaced", "pair_with_split_files"]
 
 # Folders an annotation file lies in under its split folder (iSAID's `train/Annotations/iSAID_train.json`).
 _ANNOTATION_FOLDER_NAMES = frozenset({"annotations", "annotation", "anns", "labels", "json"})
@@ -73,6 +73,28 @@ def annotates(path: str, split: str, relpath: str) -> bool:
     return bool(own) and any(_split_of(part) == own for part in relpath.split("/")[:-1])
 
 
+def images_place(path: str, split: str, sample: Sequence[str]) -> str:
+    """Where the images the annotation file `path` of split `split` names lie, for telling two files'
+    names apart: the split folder it lies in; else, where a sampled input lies under a folder its split
+    names, that split ("split val"); else "" (one place: two files naming one name name one image).
+
+    `annotations/train.json` and `annotations/val.json` over `images/train/0.jpg` and `images/val/0.jpg`
+    name a `0.jpg` each, in two places, as COCO 2017's `instances_train2017.json` beside `train2017/` do;
+    keyed by the file's folder alone (none), they were taken for two files naming one image, a stop
+    naming `--labels FILE` that could read one split only.
+
+    >>> images_place("train/_annotations.coco.json", "train", []), images_place("annotations/val.json", "val", ["images/val/0.jpg"])
+    ('train', 'split val')
+    >>> images_place("annotations/val.json", "val", ["images/0.jpg"]), images_place("test-dev.json", "test", ["test2017/0.jpg"])
+    ('', 'split test')
+    """
+    folder = annotated_folder(path)
+    if folder:
+        return folder
+    own = _split_of(split) or _split_of(posixpath.basename(path).rsplit(".", 1)[0])
+    return f"split {own}" if own and any(annotates(path, split, p) for p in sample) else ""
+
+
 def pair_with_split_files(files: Sequence[str], splits: Mapping[str, str]) -> dict[str, str] | None:
     """{input: the annotation file it takes its rows from} for inputs sharing one key, named by the
     per-split annotation files `splits` ({file: its split}), where each file annotates exactly one of
@@ -95,3 +117,31 @@ def pair_with_split_files(files: Sequence[str], splits: Mapping[str, str]) -> di
     if sorted(taken) != sorted(set(splits)):  # each file annotates exactly one of them
         return None
     return owner
+
+
+def misplaced(relpath: str, named_by: Mapping[str, str], splits: Mapping[str, str]) -> str:
+    """Why the input `relpath`, named only by the per-split files `named_by` ({file: its split}), takes
+    their rows from no file of its own, or "": each of them lies in a split folder that is not the one
+    `relpath` lies in, and that one has its own file among `splits` (all the per-split files).
+
+    A Roboflow export whose `valid/_annotations.coco.json` names `10.jpg`, lying in `train/` beside
+    `train/_annotations.coco.json` (which names it not), wrote `train/10.jpg` as a `valid` record with
+    the labels the valid file gives a `10.jpg` of its own split: the file annotates its own folder's images.
+
+    >>> splits = {"train/a.json": "train", "valid/a.json": "valid"}
+    >>> misplaced("train/10.jpg", {"valid/a.json": "valid"}, splits)[:60]
+    'named only by valid/a.json, which annotates the images under'
+    >>> misplaced("valid/0.jpg", {"valid/a.json": "valid"}, splits), misplaced("images/10.jpg", {"valid/a.json": "valid"}, splits)
+    ('', '')
+    """
+    folders = {path: annotated_folder(path) for path in named_by}
+    if not folders or not all(folders.values()) or any(annotates(p, s, relpath) for p, s in named_by.items()):
+        return ""
+    own = [p for p, s in splits.items() if p not in named_by and annotated_folder(p) and annotates(p, s, relpath)]
+    if not own:
+        return ""
+    return (
+        f"named only by {', '.join(sorted(named_by))}, which annotates the images under "
+        f"{', '.join(sorted(f + '/' for f in folders.values()))}; it lies under {annotated_folder(own[0])}/, "
+        f"whose own {own[0]} names it not"
+    )
