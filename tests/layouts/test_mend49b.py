@@ -199,3 +199,17 @@ def test_visa_masks_of_the_same_stems_convert_right_as_before(tmp_path: Path) ->
 def test_face_mask_class_folders_are_no_mask_tree(tmp_path: Path) -> None:
     truth, out = _convert(_flowers({"with_mask": 5, "without_mask": 5}), tmp_path, "image")
     assert_right(truth, out)
+
+
+def test_one_number_spelled_two_ways_converts_with_the_alias_its_stop_names(tmp_path: Path) -> None:
+    # (blind45's kind, shardify/plan/number_spellings.py: its stop had said no option merges labels; now it names
+    # --label-alias, with which the numbers are written one way)
+    labels = ["0.0", "1.0", "other", "1", "0", "other", "1.0", "0"] * 2
+    with pytest.raises(UsageError) as stopped:
+        _convert(_table(labels), tmp_path)
+    assert "--label-alias '0.0=0,1.0=1'" in str(stopped.value)
+    truth, out = _convert(
+        _table(labels, {i: label[0] for i, label in enumerate(labels) if "." in label}), tmp_path, label_alias="0.0=0,1.0=1"
+    )
+    assert_right(truth, out)
+    assert sorted(load_manifest(str(out)).labels) == ["0", "1", "other"]
