@@ -103,6 +103,7 @@ def build_pipeline(
         store_pixels=str(config.store_pixels) if config.store_pixels else "",
         label_column_given=bool(config.label_column.strip()),
         no_label_said=config.unlabelled_value is not None,
+        label_alias=config.label_alias,
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context,

@@ -51,6 +51,8 @@ class PlanContext:
         `PlanSummary.store_pixels`).
       label_column_given: `--label-column` named the labels' column (`checks.wrong_guess`).
       no_label_said: `--unlabelled-value` said which label cells mean no label (`checks.wrong_guess`).
+      label_alias: `--label-alias`'s (spelling, class) pairs: a spelling's records are counted and written
+        as its class (`shardify.plan.label_spellings`).
     """
 
     layout: SourceLayout
@@ -66,6 +68,7 @@ class PlanContext:
     store_pixels: str = ""
     label_column_given: bool = False
     no_label_said: bool = False
+    label_alias: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -196,7 +199,9 @@ def summarize(
         refusal = ""
     except ValueError as error:  # a usage error only the whole source shows: nothing is written
         shards, refusal = {name: 1 for name in counts}, str(error)
-    found = label_order(label for c in counts.values() for label in c.label_counts)
+    spelled = dict(context.label_alias)  # (a spelling the user named: its class, before any numbering)
+    raw = label_order(label for c in counts.values() for label in c.label_counts)
+    found = label_order(dict.fromkeys(spelled.get(label, label) for label in raw))
     names = context.label_names or _declared_classes(context)
     known_base = None
     if not names and found and _mostly_numbers(counts):
@@ -236,6 +241,10 @@ def summarize(
     else:
         label_mode = contract.LABEL_SINGLE
     labels = names or tuple(found)
+    numbered = aliases  # (the plan's notes say how numbers were named; the user's spellings are in the manifest)
+    if spelled:  # each label as found -> its name: the user's spelling first, then the numbering's
+        aliases = {label: aliases.get(spelled.get(label, label), spelled.get(label, label)) for label in raw}
+        aliases = {label: name for label, name in aliases.items() if name != label}
 
     def label_counts(count: _SplitCount) -> dict[str, int]:
         named = Counter()
@@ -266,7 +275,7 @@ def summarize(
         reject_examples=tuple(sorted(reject_examples, key=Reject.sort_key)),
         num_skipped=num_skipped,
         label_aliases=aliases,
-        notes=_notes(context, table_notes, base, aliases),
+        notes=_notes(context, table_notes, base, numbered),
         refusal=refusal,
         num_auxiliary=num_auxiliary,
         auxiliary_examples=tuple(sorted(auxiliary_examples)),
@@ -283,7 +292,7 @@ def summarize(
         claimed = dataclasses.replace(context.layout, sampled_claims=(
             *context.layout.sampled_claims, *sampled_claims.claims_in_notes(table_notes)))
         refusal = checks.wrong_guess(summary, claimed, label_column_given=context.label_column_given,
-                                     no_label_said=context.no_label_said)
+                                     no_label_said=context.no_label_said, label_alias=context.label_alias)
         summary = dataclasses.replace(summary, refusal=refusal)
     _LOG.debug("plan: %s", summary.to_json())
     return summary

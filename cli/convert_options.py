@@ -49,6 +49,7 @@ __all__ = [
     "KeepColumnsOption",
     "KeyColumnOption",
     "KeypointsOption",
+    "LabelAliasOption",
     "LabelColumnOption",
     "LabelFromNameOption",
     "UnlabelledFilesOption",
@@ -258,6 +259,17 @@ ClassIdsOption = Annotated[
 ]
 LabelSeparatorOption = Annotated[
     str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
+]
+LabelAliasOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--label-alias",
+        metavar="SPELLING=CLASS[,..]",
+        help="Write records labelled SPELLING as CLASS (a typo of a class: 'Neative=Negative'); 'X=X' keeps X a class "
+        "of its own. Repeatable.",
+        show_default=False,
+        rich_help_panel=_LABELS,
+    ),
 ]
 UnlabelledValueOption = Annotated[
     str | None,

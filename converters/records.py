@@ -408,7 +408,7 @@ class RecordBuilder:
         Raises:
           InvalidInputError: a number beyond the label names.
         """
-        names = tuple(self._aliases.get(label, label) for label in entry.labels)
+        names = tuple(dict.fromkeys(self._aliases.get(label, label) for label in entry.labels))  # (two spellings, one class)
         unknown = [label for label in names if label not in self._label_index]
         if unknown:
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names ({len(self._labels)} names)")

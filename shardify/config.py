@@ -19,6 +19,7 @@ from shardify.inputs.excludes import Excludes, parse_exclude
 from shardify.plan import box_columns, layout
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.plan.label_names import normalise_label
+from shardify.plan.label_spellings import LabelAliases, parse_label_aliases
 from shardify.plan.requests import (
     RejectLimit,
     ShardRequest,
@@ -54,6 +55,9 @@ class ConvertConfig:
         rows whose label column holds it (compared without case or surrounding spaces; several
         comma-separated) are written unlabelled; "" says no value means that (every value a class);
         None: not said (a stop over a label column holding such a word names this option).
+      label_alias: `--label-alias` as (spelling, class) pairs: records labelled with a spelling are
+        written as its class (`Neative=Negative`; `X=X` keeps X a class of its own); 'A=B,C=D' is parsed
+        (see `shardify.plan.label_spellings`).
       key_column: a metadata table found beside the inputs (see `shardify.plan.keyed_tables`):
         the column naming the inputs, by name or number from 1, where two columns do; "": the
         one whose values name them. With `labels_file`: where its cells are file names, the column
@@ -120,6 +124,7 @@ class ConvertConfig:
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
     unlabelled_value: tuple[str, ...] | None = None
+    label_alias: LabelAliases = ()
     header: bool | None = None
     label_from_name: str = ""
     unlabelled_files: tuple[str, ...] = ()
@@ -151,6 +156,8 @@ class ConvertConfig:
             object.__setattr__(self, "resize", parse_resize(str(self.resize)))
         if not isinstance(self.store_pixels, StorePixels):
             object.__setattr__(self, "store_pixels", parse_store_pixels(self.store_pixels))
+        if isinstance(self.label_alias, str) or any(isinstance(pair, str) for pair in self.label_alias):
+            object.__setattr__(self, "label_alias", parse_label_aliases(self.label_alias))
         if isinstance(self.unlabelled_value, str):
             object.__setattr__(self, "unlabelled_value", no_label_values.parse(self.unlabelled_value))
         if not isinstance(self.max_rejects, RejectLimit):
@@ -250,6 +257,7 @@ class ConvertConfig:
         options["max_rejects"] = str(self.max_rejects)
         options["store_pixels"] = str(self.store_pixels)
         options["label_names"] = list(self.label_names)
+        options["label_alias"] = {spelling: name for spelling, name in self.label_alias}
         options["keep_columns"] = list(self.keep_columns)
         options["exclude"] = list(self.exclude)
         options["unlabelled_files"] = list(self.unlabelled_files)

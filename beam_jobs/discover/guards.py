@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, documented_classes, field_lines_hint, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
+from shardify.beam_jobs.discover import channel_check, copy_trees, mask_trees, documented_classes, field_lines_hint, head_reads, keyed_documents, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint, table_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import label_cells, line_files
@@ -119,6 +119,9 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
     media = [p for p in sample if layout.is_media_file(p, detected.media)]
     channel_check.check_channel_samples(config, sample, media)  # a sample of several channel files: no record holds it
     if not _files_label(detected):
+        # (a mask tree mirroring the class folders: whatever the level, never records; blind50's MVTec ground_truth/)
+        mask_trees.check_mask_trees(config, media, then=None if config.label_level is not None else
+                                    lambda kept: _sign_left(kept, detected.structure))
         if config.label_level:
             chosen_level.check_chosen_level(media, detected.structure, config.label_level)
         if config.label_level is None:  # masks first: the folders' signs are then read without them

@@ -12,6 +12,7 @@ enough to proceed is said in the plan's notes instead (see `structure.py`).
 from __future__ import annotations
 
 from shardify.converters import no_label_values
+from shardify.plan.label_spellings import LabelAliases, near_spellings
 from shardify.plan.label_vocabularies import mixed_vocabularies
 from shardify.plan.layout import SourceLayout
 from shardify.plan.number_spellings import number_spellings
@@ -45,11 +46,13 @@ def _shown(labels: list[str]) -> str:
 
 
 def wrong_guess(
-    summary: PlanSummary, layout: SourceLayout, *, label_column_given: bool = False, no_label_said: bool = False
+    summary: PlanSummary, layout: SourceLayout, *, label_column_given: bool = False, no_label_said: bool = False,
+    label_alias: LabelAliases = (),
 ) -> str:
     """Why the plan must not be written as it stands (a refusal naming the option that decides),
     or "". `label_column_given`: `--label-column` named the label column, which is then no guess.
     `no_label_said`: `--unlabelled-value` said which label cells mean no label (none, or some).
+    `label_alias`: `--label-alias`'s pairs, whose spellings are decided (no near-spelling sign).
 
     >>> from shardify.plan.shard_plans import SplitPlan
     >>> from shardify.plan.structure import Structure
@@ -95,6 +98,10 @@ def wrong_guess(
     spelled = number_spellings(labels, [*(e.shown for e in layout.evidence if e.gives_labels), *label_tables])
     if spelled:  # one number spelled two ways (blind45: -1.0 beside -1); before the vocabularies, 0.0 being no name
         return spelled
+    if summary.label_mode == "single":  # one class spelled two ways on a row or two (blind50: 'Neative' beside 'Negative')
+        sources = [*(e.shown for e in layout.evidence if e.gives_labels), *label_tables]
+        if typo := near_spellings(_label_totals(summary), sources, label_alias):
+            return typo
     mixed = mixed_vocabularies(
         {name: split.label_counts for name, split in summary.splits.items()},
         (e.shown for e in layout.evidence if e.gives_labels),

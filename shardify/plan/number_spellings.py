@@ -6,9 +6,9 @@ becomes float64) spells its classes `-1.0`, `0.0`, `1.0`; a sibling table of the
 empty cell, spells them `-1`, `0`, `1`. Read as they stand, the plan wrote six labels for three classes, each
 class split in two that training treats as different, exit 0 (blind45: the Twitter and Reddit sentiment CSVs).
 The sign is the labels alone, dataset-blind: two labels that are the same decimal number, spelled differently.
-Which spelling is meant the files do not say, and no option merges labels, so the plan stops naming the
-spellings and the files that gave labels: the user writes the numbers one way in the files, or leaves the
-files of one spelling out with an --exclude. Labels that are numbers spelled one way each (`0`, `1`, `2`), or
+Which spelling is meant the files do not say, so the plan stops naming the spellings and the files that gave
+labels: `--label-alias '1.0=1'` writes each number one way (mend49b), or the user writes the numbers one way in
+the files, or leaves the files of one spelling out with an --exclude. Labels that are numbers spelled one way each (`0`, `1`, `2`), or
 names, are no sign.
 
 Plain functions of the plan's labels; no I/O.
@@ -63,8 +63,17 @@ def number_spellings(labels: Iterable[str], sources: Iterable[str] = ()) -> str:
     more = f" and {len(twins) - _SHOWN} more" if len(twins) > _SHOWN else ""
     files = sorted(set(sources))
     read = f" (labels read from {', '.join(files)})" if files else ""
+    # (mend49b: `--label-alias` merges labels; each spelling as the plainest of its number's, `1.0` as `1`)
+    merge = ",".join(
+        f"{s}={plain}"
+        for spellings in twins
+        for plain in [min(spellings, key=lambda x: (any(m in x for m in ".eE"), len(x), x))]
+        for s in spellings
+        if s != plain
+    )
     return (
         f"labels {shown}{more} are each one number spelled two ways{read}: written as they stand, each class would "
-        "be two that training tells apart; no option merges labels, so write the numbers one way in the files "
-        "(a table saved from a float column spells 1 as 1.0), or leave the files of one spelling out with an --exclude"
+        f"be two that training tells apart; --label-alias '{merge}' writes each number one way, or write the numbers "
+        "one way in the files (a table saved from a float column spells 1 as 1.0), or leave the files of one "
+        "spelling out with an --exclude"
     )

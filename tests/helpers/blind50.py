@@ -369,9 +369,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "pets_facial_expression": None,
     "crater_detection": {"label_names": ("crater",)},
     "laboro_tomato": None,
-    "mvtec_bottle": {"label_level": 3, "exclude": ("bottle/ground_truth",)},  # tried: right (the stop names the first)
+    "mvtec_bottle": {"label_level": 3, "exclude": ("bottle/ground_truth",)},  # tried: right (mend49b: the stop names both)
     "poem_classification": None,
-    "roman_urdu": None,
+    "roman_urdu": {"label_alias": "Neative=Negative"},  # mend49b: the stop names it
     "obesity_levels": {"text_column": "none", "keep_columns": ("*",), "label_column": "NObeyesdad"},
 }
 
