@@ -28,7 +28,6 @@ Each is converted in-process as the tally converts (`run_conversion` of a `Conve
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -137,12 +136,10 @@ def test_near_spelled_real_classes_numbers_and_codes_convert_as_before(folders: 
     assert_right(truth, out)
 
 
-def test_thousands_of_classes_are_checked_fast_and_a_typo_among_them_found() -> None:
+def test_a_typo_among_thousands_of_classes_is_found() -> None:
     totals = {f"species {n:05d} {'abcdefghij'[n % 10]}": 40 for n in range(10_000)}
     totals["Apis mellifera"], totals["Apis melifera"] = 400, 1
-    started = time.monotonic()
     assert near_pairs(totals) == [("Apis melifera", 1, "Apis mellifera", 400)]
-    assert time.monotonic() - started < 2.0
 
 
 def test_alias_values_are_parsed_once_and_conflicts_refused() -> None:
