@@ -54,3 +54,35 @@ def test_a_whole_number_past_the_sample_is_a_class_as_before(tmp_path: Path) -> 
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert load_manifest(str(tmp_path / "out")).labels == ("-1", "0", "1", "2")
     assert written_records(tmp_path / "out")["records"]["Twitter_Data.csv:100"] == ("train", frozenset({"2"}))
+
+
+# ------------------------------------------------------------------------------------------------
+# A split file of numbers read by the number inside the names: the stop's layout line names that key
+# ------------------------------------------------------------------------------------------------
+#
+# CWFID's train_test_split.yaml (`train: [1, 2, 4]` for images/001_image.png; readers35a's KeyRule.inner) that
+# leaves some images out stops, rightly, and offers a layout file's evidence to read it. The line it offered keyed
+# the rows by the file name, `key: {parts: 1, extension: true}`: followed, every row named no file and the run
+# failed ("no usable input"). Now it writes the key read: `number: true, inner: true` (docs/layout-files.md).
+
+
+def test_the_numbered_split_stop_offers_the_key_it_read_and_following_it_places_each_image(tmp_path: Path) -> None:
+    from helpers.cli_runs import run_shardify
+    from helpers.made_files import image_file
+
+    src = tmp_path / "src"
+    for k in range(1, 9):
+        image_file(src / "images" / f"{k:03d}_image.png", f"n{k}")
+    (src / "train_test_split.yaml").write_text("train: [1, 2, 4, 6]\ntest: [3, 5]\n")  # (7 and 8 in no split)
+    line = "{path: train_test_split.yaml, kind: split codes, codes: {train: train, test: test}, key: {parts: 1, number: true, inner: true}}"
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_level=0))
+    assert line in str(stop.value)
+    layout = tmp_path / "layout.yaml"
+    run_shardify("convert", str(src), str(tmp_path / "dry"), "--label-level", "0", "--dry-run", "--layout-file", str(layout), timeout=120)
+    layout.write_text(layout.read_text() + f"evidence:\n  - {line}\n")
+    result = run_shardify("convert", str(src), str(tmp_path / "out"), "--layout-file", str(layout), timeout=120)
+    assert result.returncode == 0, result.stderr
+    written = {rid: split for rid, (split, _) in written_records(tmp_path / "out")["records"].items()}
+    assert written == {f"images/{k:03d}_image.png": "test" if k in (3, 5) else "train" for k in (1, 2, 3, 4, 5, 6)}
+    assert "images/007_image.png" in result.stderr  # (in no split: said among the auxiliary files)
