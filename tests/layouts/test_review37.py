@@ -79,7 +79,9 @@ def test_the_numbered_split_stop_offers_the_key_it_read_and_following_it_places_
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_level=0))
     assert line in str(stop.value)
     layout = tmp_path / "layout.yaml"
-    run_shardify("convert", str(src), str(tmp_path / "dry"), "--label-level", "0", "--dry-run", "--layout-file", str(layout), timeout=120)
+    run_shardify(
+        "convert", str(src), str(tmp_path / "dry"), "--label-level", "0", "--dry-run", "--layout-file", str(layout), timeout=120
+    )
     layout.write_text(layout.read_text() + f"evidence:\n  - {line}\n")
     result = run_shardify("convert", str(src), str(tmp_path / "out"), "--layout-file", str(layout), timeout=120)
     assert result.returncode == 0, result.stderr
