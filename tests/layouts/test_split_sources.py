@@ -159,11 +159,12 @@ def test_a_split_column_table_beside_voc_gives_the_splits_not_labels(tmp_path: P
 
 
 @pytest.mark.parametrize("written", ["numbers", "number strings"])
-def test_a_split_file_of_the_inputs_numbers_stops(tmp_path: Path, written: str) -> None:
+def test_a_split_file_of_the_inputs_numbers_places_each(tmp_path: Path, written: str) -> None:
     """`{"train": [1, ..., 8], "test": [9, ..., 12]}` beside `jpg/image_00001.jpg` .. `image_00012.jpg`
     (indices into the images' numbering, as Oxford Flowers' setid.mat gives them): no name is an
     input's, so the file was set aside with a note and the test images written as train, exit 0.
-    The numbers are the inputs': a split file shardify cannot key, so the run stops naming it."""
+    Then the run stopped naming it; since readers35a (KeyRule.inner, split_files._numbered_doubts) a
+    file that places every sampled input, each of a number no other carries, keys them by that number."""
     root = tmp_path / "flowers"
     for i in range(1, 13):
         _png(root / f"jpg/image_{i:05d}.jpg", 17 * i)
@@ -172,6 +173,8 @@ def test_a_split_file_of_the_inputs_numbers_stops(tmp_path: Path, written: str) 
         ids = {split: [str(n) for n in numbers] for split, numbers in ids.items()}
     (root / "splits.json").write_text(json.dumps(ids))
     result = _convert(root, tmp_path / "out", "--label-level", "0")
-    assert result.returncode == 2, result.stderr
-    assert "splits.json" in result.stderr and "--exclude splits.json" in result.stderr and "--split" in result.stderr
-    assert not (tmp_path / "out" / "manifest.json").exists()
+    assert result.returncode == 0, result.stderr
+    assert "splits.json: each input's split, by the number in its name" in result.stderr
+    assert {rid: split for rid, (split, _) in _splits(tmp_path / "out").items()} == {
+        f"jpg/image_{i:05d}.jpg": "train" if i <= 8 else "test" for i in range(1, 13)
+    }
