@@ -401,7 +401,7 @@ def resolve_columns(
         row[columns.index(label)] for row in sample if columns.index(label) < len(row))
     sampled = bool(label) and label == by_cells and not options.label_column
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, whole_numbers=decimals,
-                        label_sampled=sampled, label_whole=(whole or decimals) and not sampled and not separator)
+                        label_sampled=sampled, label_whole=(whole or decimals and not options.label_column) and not sampled and not separator)
 
 
 def _whole_cells(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> bool:

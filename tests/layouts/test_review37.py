@@ -88,3 +88,10 @@ def test_the_numbered_split_stop_offers_the_key_it_read_and_following_it_places_
     written = {rid: split for rid, (split, _) in written_records(tmp_path / "out")["records"].items()}
     assert written == {f"images/{k:03d}_image.png": "test" if k in (3, 5) else "train" for k in (1, 2, 3, 4, 5, 6)}
     assert "images/007_image.png" in result.stderr  # (in no split: said among the auxiliary files)
+
+
+def test_the_named_column_keeps_a_fraction_past_the_sample_as_written(tmp_path: Path) -> None:
+    # (the stop's own remedy, --label-column category, is the user's word: followed, it never stops again)
+    _sentiment(tmp_path / "src", ["-1.0", "0.0", "1.0", ""], "0.5")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_column="category"))
+    assert written_records(tmp_path / "out")["records"]["Twitter_Data.csv:100"] == ("train", frozenset({"0.5"}))
