@@ -39,9 +39,10 @@ from shardify.plan.structure import split_word
 __all__ = [
     "MAX_CAPTIONS",
     "MAX_SPLIT_JSON_BYTES",
+    "SPLIT_COLUMNS",
     "entry_captions",
     "entry_splits",
-    "SPLIT_COLUMNS",
+    "flag_columns",
     "names_by_split",
     "parse_json",
     "read_bytes",
@@ -315,6 +316,20 @@ def names_by_split(rows: list[list[str]], column: int, split: int) -> dict[str, 
     return found
 
 
+def flag_columns(variable: str, header: list[str]) -> list[int]:
+    """The columns a split column `variable` names: the one column so named, else its parts joined by
+    `+`, each a column (Bee vs Wasp's `is_validation+is_final_validation`, two 0/1 flags read together,
+    a row's code their cells joined alike: `0+1`); [] where a part names none.
+
+    >>> flag_columns("set", ["id", "set"]), flag_columns("a+b", ["id", "b", "a"]), flag_columns("a+c", ["a", "b"])
+    ([1], [2, 1], [])
+    """
+    if variable in header:
+        return [header.index(variable)]
+    parts = variable.split("+")
+    return [header.index(p) for p in parts] if len(parts) > 1 and all(p in header for p in parts) else []
+
+
 def split_rows(fileobj: BinaryIO, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
     """An EvidenceRow per name of the split file `found` (SPLIT_CODES of a `.json` file, or of a
     table whose split column `found.variable` names), its split the plan's for the file's spelling
@@ -328,17 +343,19 @@ def split_rows(fileobj: BinaryIO, found: Evidence) -> Iterator[EvidenceRow | tab
     cut = (lambda n: n) if found.key.extension else strip_annotation_suffix
     if found.variable:
         table = table_of(read_bytes(fileobj), found.path)
-        if table is None or found.variable not in table[0]:
+        header, rows = table if table is not None else ([], [])
+        columns = flag_columns(found.variable, header)
+        if table is None or not columns:
             raise InvalidInputError(f"no table with a column {found.variable!r}")
-        header, rows = table
-        split = header.index(found.variable)
         for number, row in enumerate(rows, start=2):
-            if len(row) <= max(split, found.column) or not row[found.column]:
+            if len(row) <= max(*columns, found.column) or not row[found.column]:
                 yield tables.RowError(number, f"no name in column {found.column + 1}, or no {found.variable}")
-            elif row[split] not in codes:
-                yield tables.RowError(number, f"{found.variable} {row[split][:40]!r} is none of {', '.join(codes)}")
+                continue
+            code = "+".join(row[c] for c in columns)
+            if code not in codes:
+                yield tables.RowError(number, f"{found.variable} {code[:40]!r} is none of {', '.join(codes)}")
             else:
-                yield EvidenceRow(number, cut(row[found.column]), codes[row[split]])
+                yield EvidenceRow(number, cut(row[found.column]), codes[code])
         return
     data = read_bytes(fileobj)
     document = parse_yaml(data) if found.path.lower().endswith((".yaml", ".yml")) else parse_json(data)

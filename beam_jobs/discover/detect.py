@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import block_files, label_file_twins, split_tab
 from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables, sample_documents
 from shardify.beam_jobs.discover import alpha_mattes, row_index_splits, run_length_tables
-from shardify.beam_jobs.discover import guess_checks
+from shardify.beam_jobs.discover import guess_checks, held_out_in_split_folder
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, label_studio_exports, text_joins, word_captions
 from shardify.beam_jobs.discover import label_file_splits, readme_previews, utterance_lines, xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover import code_name_tables, inner_split_labels, unlabelled_inputs, unmatched_names
@@ -364,6 +364,7 @@ def _detect_folder(
             detected = split_label_tables.with_split_tables(config, sample, detected)  # RFMiD's table per split folder
             detected = split_folder_labels.with_split_folder_tables(config, sample, detected)  # Training_set.csv of bare names
             detected = inner_split_labels.with_inner_split_tables(config, sample, detected)  # C-NMC's validation_data/*_labels.csv
+            detected = held_out_in_split_folder.with_held_out_lists(config, sample, detected)  # test_<id>.csv of ids
         detected = describe.classes_from_lists(config, detected)
     if keyed_given and not any(e.path == keyed_given for e in detected.evidence):  # never dropped without a word
         raise UsageError(

@@ -16,7 +16,7 @@ import re
 from shardify.errors import UsageError
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import is_inside
-from shardify.plan.split_cells import UNDECIDED_SPLIT
+from shardify.plan.split_cells import PLACEHOLDER_SPLIT, UNDECIDED_SPLIT
 
 __all__ = ["MAX_LEVEL", "NO_FOLDER", "check"]
 
@@ -121,11 +121,14 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
 
 def _check_codes_decided(source_layout: layout_lib.SourceLayout, where: str) -> None:
     """No split code is left as `--dry-run` wrote it where detection could not read its meaning
-    (`split_cells.UNDECIDED_SPLIT`): run unedited, every input of that code would be written to a split named so."""
+    (`split_cells.UNDECIDED_SPLIT`), nor as the refusal's evidence spells it (`split_cells.PLACEHOLDER_SPLIT`): run
+    unedited, every input of that code would be written to a split named so."""
     for e in source_layout.evidence:
-        undecided = [code for code, split in e.codes if split == UNDECIDED_SPLIT]
+        undecided = [code for code, split in e.codes if split in (UNDECIDED_SPLIT, PLACEHOLDER_SPLIT)]
         if undecided:
+            left = next(split for code, split in e.codes if code == undecided[0])
             raise UsageError(
                 f"{where}: the evidence {e.path} ({e.kind}) leaves the split of its codes {', '.join(map(repr, undecided[:10]))} "
-                f"as {UNDECIDED_SPLIT!r}: write each code's split (train, validation or test) in its place"
+                f"as {left!r}: write each code's split (train, validation or test) in its place, or leave the code out "
+                "(its rows then rejects, with the reason)"
             )

@@ -22,13 +22,16 @@ from shardify.plan.structure import split_word
 from shardify.plan.vote_columns import vote_count_columns
 
 __all__ = [
-    "UNDECIDED_SPLIT", "check_coded_split_column", "check_split_cells", "coded_split_column", "split_cell_columns", "split_codes",
+    "PLACEHOLDER_SPLIT", "UNDECIDED_SPLIT", "check_coded_split_column", "check_split_cells", "coded_split_column", "split_cell_columns", "split_codes",
     "undecided_split_codes",
 ]
 
 # The split a layout file's `split codes` evidence gives a code whose meaning detection could not read (`A`, `B`):
 # written by `--dry-run --layout-file` for the user to replace, refused by the layout file's reader while it stays.
 UNDECIDED_SPLIT = "?"
+# The word the stop's evidence puts for each code's split, for the user to replace (`check_coded_split_column`): a
+# layout file that keeps it had written a split named "SPLIT", exit 0 (mend49a); refused as UNDECIDED_SPLIT is.
+PLACEHOLDER_SPLIT = "SPLIT"
 
 # A column named as labels are (`label`, `class`, `category`) holds classes, whatever its words: vehicles,
 # most of them trains, are no splits (review26).
@@ -88,6 +91,19 @@ def coded_split_column(header: Sequence[str], data: Sequence[Sequence[str]], ski
     return None
 
 
+def _is_flag(data: Sequence[Sequence[str]], column: int) -> bool:
+    return {row[column].strip().lower() for row in data if len(row) > column and row[column].strip()} <= _FLAG_VALUES
+
+
+def _more_flags(header: Sequence[str], data: Sequence[Sequence[str]], skip: list[int]) -> list[int]:
+    """The other 0/1 flag columns named by a split beside a first (Bee vs Wasp's `is_validation` beside
+    `is_final_validation`: the splits are the two read together, train where neither is set)."""
+    found: list[int] = []
+    while (column := coded_split_column(header, data, skip=[*skip, *found])) is not None and _is_flag(data, column):
+        found.append(column)
+    return found
+
+
 def check_coded_split_column(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int,
                               label: int | None) -> None:
     """Stop where a keyed table's column named as its splits holds codes no split word reads (`coded_split_column`).
@@ -97,15 +113,21 @@ def check_coded_split_column(path: str, header: Sequence[str], data: Sequence[Se
         reads it.
     """
     named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]
-    column = coded_split_column(header, data, skip=(key, *named, *(() if label is None else (label,))))
+    skip = [key, *named, *(() if label is None else (label,))]
+    column = coded_split_column(header, data, skip=skip)
     if column is None:
         return
-    every = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})
-    codes = ", ".join(f"{value}: SPLIT" for value in every)
+    columns = [column, *_more_flags(header, data, [*skip, column])] if _is_flag(data, column) else [column]
+    every = sorted({"+".join(row[c].strip() for c in columns) for row in data if len(row) > max(columns) and row[column].strip()})
+    codes = ", ".join(f"{value}: {PLACEHOLDER_SPLIT}" for value in every)
+    variable = "+".join(header[c] for c in columns)
+    said = (f"its column {header[column]!r} gives each its split by codes ({', '.join(every)})" if len(columns) == 1 else
+            f"its flag columns {', '.join(repr(header[c]) for c in columns)}, each named by a split, give each its split "
+            f"together, by their cells joined ({', '.join(every)}),")
     raise UndecidedSplitCodes(
-        f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} gives each its split "
-        f"by codes ({', '.join(every)}) no split word reads: read without it, every input would be written as one split. "
-        f"Decide: a layout file whose evidence holds {{path: {path}, kind: split codes, variable: {header[column]}, "
+        f"{path} names the inputs in its column {header[key]!r}, and {said} "
+        f"no split word reads: read without it, every input would be written as one split. "
+        f"Decide: a layout file whose evidence holds {{path: {path}, kind: split codes, variable: {variable}, "
         f"codes: {{{codes}}}, column: {key}, header: true}}, each SPLIT train, validation or test, beside the evidence "
         f"that reads its labels (--layout-file FILE, docs/layout-files.md); or --exclude {path} (the table left out)",
         path,

@@ -430,10 +430,28 @@ SPECS: dict[str, Spec] = {
 
 DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: build(s, dest)) for name, spec in SPECS.items()}
 
+
+def _layout(text: str) -> object:
+    """A layout file's layout, as `--layout-file FILE` holding `text` gives it (for FOLLOW)."""
+    from shardify.plan import layout_file
+
+    return layout_file.loads(text, where="layout.yaml").layout
+
+
+BEE_LAYOUT = (
+    "shardify_layout: 1\nlayout: label_file\nmedia: image\nlabels_file: kaggle_bee_vs_wasp/labels.csv\nlabel_key: beside\n"
+    "evidence:\n  - {path: kaggle_bee_vs_wasp/labels.csv, kind: split codes, variable: is_validation+is_final_validation, "
+    "codes: {0+0: train, 1+0: validation, 0+1: test}, column: 1, header: true}\n"
+)
+
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "bee_vs_wasp": None,  # tried --labels kaggle_bee_vs_wasp/labels.csv [--label-column label]: a stop asking a layout file
+    # tried --labels kaggle_bee_vs_wasp/labels.csv [--label-column label]: a stop asking a layout file for one flag column's
+    # codes; since mend49a that stop names both flag columns as one variable (`is_validation+is_final_validation`,
+    # codes `0+0`, `0+1`, `1+0`: shardify/plan/split_cells.py, converters/split_sources.py), and the layout file of its
+    # evidence, codes filled in, beside the label file's reading (`labels_file`, `label_key: beside`), converts it right
+    "bee_vs_wasp": {"layout_given": _layout(BEE_LAYOUT)},
     "emergency_vehicles": None,
     "bleached_corals": None,
     "guava_disease": None,
