@@ -352,8 +352,26 @@ def _nested_key(cells: dict[str, object], key: str) -> str:
     return f"{key}.{chosen}" if chosen else key
 
 
+# A `name label` line whose label holds this many numbers is a record of fields (mini-MIAS's
+# `mdb001 G CIRC B 535 425 197`: x, y, radius), not a label holding spaces (`Cessna 172`, one).
+_RECORD_NUMBERS = 2
+
+
 def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tables.RowError]:
-    """`name label` lines, or one label per line (the key is then the line's place among labels)."""
+    """`name label` lines, or one label per line (the key is then the line's place among labels).
+
+    The label of a `name label` line is the rest of the line after its first field, its words
+    joined by one space: FGVC-Aircraft's `images_family_train.txt` (`1025794 Boeing 707`, read by
+    torchvision's FGVCAircraft as `line.strip().split(" ", 1)`) had every line of a label holding
+    a space rejected, or, read field by field, Boeing 707 and 727 merged into `Boeing`. A line whose
+    rest holds two or more numbers is a record of fields, not a label: its RowError names
+    `--label-column N`.
+
+    >>> import io
+    >>> rows = _lines(io.BytesIO(b"1025794 Boeing 707\\r\\n0034309 A300\\n7\\nm1 G CIRC B 535 425 197\\n"), None)
+    >>> [(r.key, r.labels) if isinstance(r, LabelRow) else (r.row, r.reason[:28]) for r in rows]
+    [('1025794', ('Boeing 707',)), ('0034309', ('A300',)), (3, '1 field where the file holds'), (4, '7 fields, 3 of them numbers:')]
+    """
     pairs: bool | None = None
     number = labelled = 0
     remaining = size_bytes
@@ -378,13 +396,21 @@ def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tab
         if not fields:
             continue
         if pairs is None:
-            pairs = len(fields) == 2
-        if len(fields) != (2 if pairs else 1):
+            pairs = len(fields) >= 2
+        if (len(fields) < 2) if pairs else (len(fields) != 1):
             shape = "`name label`" if pairs else "one label"
-            yield tables.RowError(number, f"{len(fields)} fields where the file holds {shape} per line")
+            yield tables.RowError(number, f"{len(fields)} field{'s' * (len(fields) != 1)} where the file holds {shape} per line")
+            continue
+        if pairs and sum(map(is_decimal, fields[1:])) >= _RECORD_NUMBERS:
+            yield tables.RowError(
+                number,
+                f"{len(fields)} fields, {sum(map(is_decimal, fields[1:]))} of them numbers: a record's "
+                "fields, not one label; --label-column N reads its field N as the label",
+            )
             continue
         labelled += 1
-        key, label = (fields[0], fields[1]) if pairs else (f"#{labelled}", fields[0])
+        # (a label holding spaces is the rest of the line: FGVC-Aircraft's `1025794 Boeing 707`)
+        key, label = (fields[0], " ".join(fields[1:])) if pairs else (f"#{labelled}", fields[0])
         try:
             yield LabelRow(number, key, split_labels(label, ""))
         except InvalidInputError as error:

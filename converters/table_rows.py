@@ -204,9 +204,9 @@ class TableRows:
 
     def _format_of(self, relpath: str) -> str:
         """A table's format: its extension's, or what its content said (a .txt: a TSV under a
-        header or lines; a .json: JSON Lines)."""
+        header or lines; a .json: JSON Lines; a file without an extension: a CSV of numbers and a class)."""
         fmt = tables.table_format(relpath)
-        if fmt in (tables.FASTTEXT, tables.QA_JSON, tables.CSV, sniffed_tables.SNIFFED):
+        if fmt in (tables.FASTTEXT, tables.QA_JSON, tables.CSV, sniffed_tables.SNIFFED, tables.LINES):
             try:
                 fmt = self._header_of(relpath).fmt or fmt
             except (InvalidInputError, OSError):

@@ -230,6 +230,12 @@ def read_header(
             )
     if fmt in LINE_FORMATS:
         fileobj.seek(0)
+        raw = fileobj.read(sniffed_tables.HEAD_BYTES)
+        lines = raw.decode(encoding, "replace").splitlines()
+        if attribute_tables.class_rows(lines if len(raw) < sniffed_tables.HEAD_BYTES else lines[:-1]):
+            fileobj.seek(0)  # UCI's Sonar rows saved without an extension: numbers and a class, a CSV (`attribute_tables`)
+            return dataclasses.replace(read_header(fileobj, CSV, size_bytes, header, encoding), fmt=CSV, read_as=_VALUES_NOTE)
+        fileobj.seek(0)
         line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
         return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
     if fmt == QA_JSON:

@@ -26,6 +26,7 @@ from shardify.plan import layout
 from shardify.plan.structure import split_word
 
 __all__ = [
+    "annotations_split_folder",
     "check_partition_sets",
     "coco_beside_images",
     "coco_per_split",
@@ -106,7 +107,9 @@ def coco_places(sample: Sequence[str]) -> Callable[[str], bool]:
         # (a split folder's annotations folder of a few files: one of per-image documents, FUNSD's
         # `training_data/annotations/<id>.json`, holds no split's COCO file, and is not read for one)
         return inner.count("/") <= 1 or (
-            split_folder_of(inner) is not None and documents[path.rpartition("/")[0]] <= _MAX_SPLIT_FOLDER_FILES)
+            (split_folder_of(inner) is not None or annotations_split_folder(inner, sample) is not None)
+            and documents[path.rpartition("/")[0]] <= _MAX_SPLIT_FOLDER_FILES
+        )
 
     return place
 
@@ -154,6 +157,30 @@ def split_folder_of(path: str) -> str | None:
     return parts[0] if len(parts) == 1 and split_word(parts[0]) else None
 
 
+def annotations_split_folder(path: str, sample: Sequence[str] | None = None) -> str | None:
+    """The split folder a COCO file lies in under the annotations folder (`annotations/train/coco.json`
+    over `images/train/`: the stop had said its labels "may be in" the file, "which shardify does not
+    read"), where `sample` (None: not asked) holds an image in a folder of that name; else None. Its own name is no
+    split's and no other kind's (`annotations/train/instances_val.json` is no train file).
+
+    >>> annotations_split_folder("annotations/train/coco.json", ["images/train/0.jpg"])
+    'train'
+    >>> annotations_split_folder("annotations/train/coco.json", ["images/0.jpg"]), annotations_split_folder("a/train/x.json")
+    (None, None)
+    """
+    parts = path.split("/")
+    stem = layout.stem(path)
+    if len(parts) != 3 or parts[0].lower() not in _ANNOTATION_FOLDER_NAMES or not split_word(parts[1]):
+        return None
+    if split_word(stem) or _OTHER_KINDS.match(stem):
+        return None
+    if sample is not None and not any(
+        parts[1] in p.split("/")[:-1] and layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample
+    ):
+        return None
+    return parts[1]
+
+
 def named_by_split_alone(path: str) -> bool:
     """A COCO-like file named by its split with no kind of annotation before it (`train.json`,
     `val2019.json`, `public_test.json`; not `instances_train2017.json`, `captions_val2017.json`)."""
@@ -191,6 +218,8 @@ def _per_split(coco: Sequence[str], prefix: str, *, keypoints: bool) -> list[tup
             rest = stem
         elif not keypoints and not rest and in_split_folder(path):
             rest = path.split("/")[0]  # one per split folder (Herbarium 2020's train/metadata.json, test/metadata.json)
+        elif not keypoints and not rest and (folder := annotations_split_folder(path)):
+            rest = folder  # one per split folder under annotations/ (annotations/train/coco.json over images/train/)
         if split_word(rest) and not _SUBSET_FILES.search(rest):
             found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]

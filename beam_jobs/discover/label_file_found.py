@@ -127,9 +127,11 @@ def given_label_file(
         if len(paths) > MAX_GLOB_TABLES:
             raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
                              f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
-        _check_given_tables(labels_file, paths, headerless=config.table_options.header is False)
+        lines = all(label_files.label_file_format(p, config.key_column) == label_files.LINES for p in paths)
+        if not lines:  # (headerless `name label` lines have no header to agree on: one set of label lines)
+            _check_given_tables(labels_file, paths, headerless=config.table_options.header is False)
         found = label_file_sample(paths[0], labels_file, config, sample, codes_later=codes_later)
-        if found.captions or found.fmt != "table":
+        if found.captions or found.fmt not in ("table", "lines"):
             raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
                              f"and {paths[0]} holds {'captions' if found.captions else 'no table'}: name one file")
         return found

@@ -18,7 +18,7 @@ from shardify.converters import yolo_yaml
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import evidence as evidence_lib, mask_tails, stem_affixes
+from shardify.plan import evidence as evidence_lib, mask_tails, role_folders, stem_affixes
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -148,7 +148,7 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             added = ""
         prefix = ""
         if covered and folder != structure.root:  # one split's masks/ beside its images/, the other splits' alike
-            covered, prefix = _near_images(covered, parent, depth)
+            covered, prefix = _near_images(covered, parent, depth, folder)
         if covered:  # and those whose mask the listing left out (a link outside SRC): unlisted_masks
             missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
@@ -221,18 +221,23 @@ def _unmasked_splits(structure: structure_lib.Structure, images: list[str], cove
     )
 
 
-def _near_images(covered: set[str], parent: str, depth: int) -> tuple[set[str], str]:
+def _near_images(covered: set[str], parent: str, depth: int, mask_folder: str = "") -> tuple[set[str], str]:
     """(the images a mask folder under `parent` covers, the folder its masks' keys lie in, '/'-ended, or "").
 
     A mask's key is its path's last `depth` parts, so `train/masks/1.png` named `train/images/1.png`
     and `test/images/1.png` alike: with `test/masks/` beside `test/images/`, every image was named by
     two masks and rejected, no record written. Where some covered images lie under the mask folder's
     parent, they are its images; where those lie in one folder, its path is put before each mask's
-    key (`Evidence.prefix`), so the mask names the image of its own folder only."""
+    key (`Evidence.prefix`), so the mask names the image of its own folder only. Where they lie in several
+    folders beside it, the one named for the mask folder's own prefix (`role_folders`: TN3K's `test-mask/`
+    beside `test-image/` and `trainval-image/`) is its folder."""
     near = {p for p in covered if parent and p.startswith(parent + "/")}
     if not near:
         return covered, ""
     folders = {"/".join(p.split("/")[: -depth]) for p in near}
+    own = role_folders.own_image_folder(mask_folder, folders) if len(folders) > 1 and mask_folder else None
+    if own is not None:
+        near, folders = {p for p in near if p.startswith(own + "/")}, {own}
     return near, (folders.pop() + "/" if len(folders) == 1 and "" not in folders else "")
 
 

@@ -27,7 +27,16 @@ from dataclasses import dataclass
 from shardify.converters import arff_tables, attribute_rows, c45_cases
 from shardify.plan import measurement_classes, mulan_labels
 from shardify.plan.box_format import is_number
-from shardify.plan.file_roles import SPREADSHEET_EXTENSIONS
+from shardify.plan.file_roles import (
+    AUXILIARY_EXTENSIONS,
+    IMAGE_EXTENSIONS,
+    LABEL_LIKE_EXTENSIONS,
+    SCRIPT_EXTENSIONS,
+    SPREADSHEET_EXTENSIONS,
+    TABLE_EXTENSIONS,
+    TEXT_EXTENSIONS,
+    WEB_PAGE_EXTENSIONS,
+)
 from shardify.plan.path_parts import extension
 from shardify.plan.split_extensions import SPLIT_EXTENSIONS, c45_splits, extension_splits
 
@@ -108,6 +117,24 @@ def _values_or_cases(lines: Sequence[str]) -> bool:
     return value_rows(lines) or c45_cases.looks_like_cases(lines)
 
 
+def class_rows(lines: Sequence[str]) -> bool:
+    """`value_rows` whose cells are numbers but the last, a class (a word or a number): UCI's Sonar
+    `sonar.all-data`, sixty energies and `R` or `M`, under an extension nothing else uses.
+
+    >>> class_rows(["0.02,0.0371,0.0428,0.0207,R", "0.0453,0.0523,0.0843,0.0689,M", "0.0262,0.0582,0.1099,0.1083,R"])
+    True
+    >>> class_rows(["p,x,s,n", "e,x,?,y", "e,b,s,w"])  # codes, not measurements: the extension must say so
+    False
+    """
+    return value_rows(lines) and all(all(is_number(cell) for cell in row[:-1]) for row in _comma_rows(lines))
+
+
+# Files of an extension no kind of file here has (UCI's Sonar `sonar.all-data`), read as a table of values
+# where their rows are `class_rows`: `_BY_ROWS` stands for their kind.
+_BY_ROWS = "(by its rows)"
+_KNOWN_EXTENSIONS = (IMAGE_EXTENSIONS | TEXT_EXTENSIONS | TABLE_EXTENSIONS | LABEL_LIKE_EXTENSIONS | AUXILIARY_EXTENSIONS
+                     | SCRIPT_EXTENSIONS | WEB_PAGE_EXTENSIONS)
+
 _KINDS = (
     _Kind("arff", "Weka/Mulan ARFF", _arff),
     _Kind("data", "UCI-style .data", _values_or_cases),
@@ -116,8 +143,26 @@ _KINDS = (
     # their split their extension's (`split_extensions.SPLIT_EXTENSIONS`)
     *(_Kind(ending, "UCI-style split", value_rows) for ending in SPLIT_EXTENSIONS),
 )
+_ROWS_KIND = _Kind(_BY_ROWS, "headerless comma table", class_rows)
+
+
+def _kind_key(path: str) -> str:
+    """The `_KINDS` extension a file is read by, `_BY_ROWS` for an extension no kind or companion has
+    (`_KNOWN_EXTENSIONS`), else "" (a companion, or a file of another role).
+
+    >>> _kind_key("zoo.data"), _kind_key("sonar.all-data"), _kind_key("zoo.names"), _kind_key("a.jpg")
+    ('data', '(by its rows)', '', '')
+    """
+    ending = extension(path)
+    if ending in {kind.extension for kind in _KINDS}:
+        return ending
+    if ending in _COMPANIONS or ending in _KNOWN_EXTENSIONS:
+        return ""
+    return _BY_ROWS
+
+
 # Kinds read as comma tables of values (`converters.tables`): a row a record of its columns.
-_VALUE_KINDS = frozenset({"data", "test", *SPLIT_EXTENSIONS})
+_VALUE_KINDS = frozenset({"data", "test", *SPLIT_EXTENSIONS, _BY_ROWS})
 # Files that describe such tables (UCI's `.names` prose, Mulan's label `.xml`) or the download, or copy
 # them in a spreadsheet no reader here opens (UCI's Dry Bean and Raisin zips: `<name>.xlsx` beside
 # `<name>.arff`, the same rows: a stop that named none of the tables was no help).
@@ -141,14 +186,21 @@ def candidates(paths: Sequence[str], inputs: Sequence[str] = ()) -> list[str]:
     >>> candidates(["Raisin/Raisin.arff", "Raisin/Raisin.xlsx", "Raisin/Raisin.txt"])  # the .xlsx a copy, unread
     ['Raisin/Raisin.arff']
     """
-    kinds = {kind.extension for kind in _KINDS}
     if len(inputs) > _FEW_INPUTS or any(extension(p) not in _DESCRIBING_INPUTS for p in inputs):
         return []
-    if any(extension(p) not in kinds and extension(p) not in _COMPANIONS for p in paths):
+    if any(not _kind_key(p) and extension(p) not in _COMPANIONS for p in paths):
         return []
-    tables = [p for p in paths if extension(p) in kinds]
+    tables = [p for p in paths if _kind_key(p)]
+    if not tables:  # (a table saved without an extension, taken for a text: its rows decide, `_extensionless_tables`)
+        return sorted(p for p in inputs if not extension(p))
     label_files = [p for p in paths if extension(p) == "xml"] if any(extension(p) == "arff" for p in tables) else []
     return sorted(tables) + sorted(label_files)[:_SHOWN]  # (Mulan's `yeast.xml` names the ARFF's labels)
+
+
+def _extensionless_tables(heads: Mapping[str, Sequence[str]]) -> list[str]:
+    """The files without an extension among `heads` whose rows are `class_rows`: UCI's Sonar rows saved as
+    `sonar` are a table (`converters.tables` reads them so), where UCI's `Index` listing is not."""
+    return sorted(p for p, lines in heads.items() if not extension(p) and class_rows(lines))
 
 
 def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], listings: Sequence[str] = (),
@@ -167,15 +219,17 @@ def attribute_tables_message(source: str, heads: Mapping[str, Sequence[str]], li
     >>> attribute_tables_message("yolo", {"obj.data": ["classes = 3", "train = train.txt", "names = obj.names"]})
     ''
     """
-    by_extension = {kind.extension: kind for kind in _KINDS}
-    tables = sorted(p for p in heads if extension(p) in by_extension)
-    if not tables or not all(by_extension[extension(p)].looks(heads[p]) for p in tables):
+    by_extension = {kind.extension: kind for kind in (*_KINDS, _ROWS_KIND)}
+    tables = sorted(p for p in heads if _kind_key(p)) or _extensionless_tables(heads)
+    listings = [p for p in listings if p not in tables]
+    kind_of = {p: _kind_key(p) or _BY_ROWS for p in tables}
+    if not tables or not all(by_extension[kind_of[p]].looks(heads[p]) for p in tables):
         return ""
-    names = {by_extension[extension(p)].name for p in tables}
+    names = {by_extension[kind_of[p]].name for p in tables}
     named = names.pop() if len(names) == 1 else "attribute table"
     shown = ", ".join(tables[:_SHOWN]) + (", ..." if len(tables) > _SHOWN else "")
     said = f"{source} holds tables of attributes ({len(tables)} {named} file{'s' if len(tables) > 1 else ''}: {shown}), no images or texts"
-    if all(extension(p) in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
+    if all(kind_of[p] in _VALUE_KINDS for p in tables):  # read as CSVs (`converters.tables`): a row a record of its columns
         rows = _comma_rows([case for case in map(c45_cases.case_line, heads[tables[0]]) if case])
         columns = tuple(str(n) for n in range(1, len(rows[0]) + 1))
         splits = extension_splits(tables) or c45_splits([*tables, *paths])
@@ -227,7 +281,7 @@ def documented_column(heads: Mapping[str, Sequence[str]], names: Mapping[str, Se
     """
     tables = {path: _comma_rows(lines) for path, lines in heads.items()}
     widths = {len(row) for rows in tables.values() for row in rows}
-    if not tables or not all(extension(p) in _VALUE_KINDS for p in tables) or len(widths) != 1:
+    if not tables or not all(_kind_key(p) in _VALUE_KINDS for p in tables) or len(widths) != 1:
         return ""
     width = widths.pop()
     said = {column for lines in names.values() if (column := measurement_classes.documented_class(lines, width))}

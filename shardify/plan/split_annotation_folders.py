@@ -48,8 +48,16 @@ def annotated_folder(path: str) -> str:
     ('train', 'd/valid')
     >>> annotated_folder("annotations/instances_train2017.json"), annotated_folder("train.json")
     ('', '')
+
+    A split folder under the annotations folder (`annotations/train/coco.json` over `images/train/`)
+    holds no images: the file names those under a folder its split names, as `annotations/train.json`'s.
+
+    >>> annotated_folder("annotations/train/coco.json")
+    ''
     """
     folder = posixpath.dirname(path)
+    if posixpath.basename(posixpath.dirname(folder)).lower() in _ANNOTATION_FOLDER_NAMES:
+        return ""
     if posixpath.basename(folder).lower() in _ANNOTATION_FOLDER_NAMES:
         folder = posixpath.dirname(folder)
     return folder if folder and _split_of(posixpath.basename(folder)) else ""

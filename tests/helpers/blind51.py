@@ -438,7 +438,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "snacks": None,
     "svt": None,  # no reader of these XML boxes was found among the options (--labels reads no .xml)
     "trashcan": None,
-    "tn3k": None,  # none found: the masks pair by name across the two splits' folders whatever the option
+    "tn3k": None,  # (at c9bdc901 none was found: the masks paired by name across both splits; right since mend51)
     "mental_health": {"label_column": "status"},
     "text_documents": None,
     "sonar": {"layout": "tables", "text_column": "none", "keep_columns": ("*",), "label_column": "61"},

@@ -157,8 +157,9 @@ def test_name_label_lines_and_one_label_a_line_read_as_before() -> None:
     assert [(r.key, r.labels) for r in rows] == [("a.jpg", ("cat",)), ("b.jpg", ("dog",))]
     rows = list(label_files.read_label_rows(io.BytesIO(b"cat\ndog\n"), "truth.txt"))
     assert [(r.key, r.labels) for r in rows] == [("#1", ("cat",)), ("#2", ("dog",))]
-    rows = list(label_files.read_label_rows(io.BytesIO(b"a.jpg G CIRC\n"), "Info.txt", label_column="1"))
-    assert [getattr(r, "reason", "") for r in rows] == ["3 fields where the file holds one label per line"]
+    # (a `name label` line's label is the rest of the line since mend36; a record of fields, numbers among them, is not one)
+    rows = list(label_files.read_label_rows(io.BytesIO(b"a.jpg G CIRC B 535 425 197\n"), "Info.txt", label_column="1"))
+    assert [getattr(r, "reason", "")[:29] for r in rows] == ["7 fields, 3 of them numbers: "]
 
 
 def test_name_label_lines_still_convert_with_labels(tmp_path: Path) -> None:

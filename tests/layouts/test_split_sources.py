@@ -159,12 +159,12 @@ def test_a_split_column_table_beside_voc_gives_the_splits_not_labels(tmp_path: P
 
 
 @pytest.mark.parametrize("written", ["numbers", "number strings"])
-def test_a_split_file_of_the_inputs_numbers_places_each(tmp_path: Path, written: str) -> None:
+def test_a_split_file_of_the_inputs_numbers_keys_them_by_their_number(tmp_path: Path, written: str) -> None:
     """`{"train": [1, ..., 8], "test": [9, ..., 12]}` beside `jpg/image_00001.jpg` .. `image_00012.jpg`
     (indices into the images' numbering, as Oxford Flowers' setid.mat gives them): no name is an
-    input's, so the file was set aside with a note and the test images written as train, exit 0.
-    Then the run stopped naming it; since readers35a (KeyRule.inner, split_files._numbered_doubts) a
-    file that places every sampled input, each of a number no other carries, keys them by that number."""
+    input's, so the file was set aside with a note and the test images written as train, exit 0; then
+    it stopped naming the file. Since readers35a each input is keyed by the one number in its name
+    (`KeyRule.inner`, every sampled input's number its own): the splits are the file's."""
     root = tmp_path / "flowers"
     for i in range(1, 13):
         _png(root / f"jpg/image_{i:05d}.jpg", 17 * i)
@@ -174,7 +174,5 @@ def test_a_split_file_of_the_inputs_numbers_places_each(tmp_path: Path, written:
     (root / "splits.json").write_text(json.dumps(ids))
     result = _convert(root, tmp_path / "out", "--label-level", "0")
     assert result.returncode == 0, result.stderr
-    assert "splits.json: each input's split, by the number in its name" in result.stderr
-    assert {rid: split for rid, (split, _) in _splits(tmp_path / "out").items()} == {
-        f"jpg/image_{i:05d}.jpg": "train" if i <= 8 else "test" for i in range(1, 13)
-    }
+    got = {path: split for path, (split, _labels) in _splits(tmp_path / "out").items()}
+    assert got == {f"jpg/image_{i:05d}.jpg": "train" if i <= 8 else "test" for i in range(1, 13)}
