@@ -16,6 +16,7 @@ have always read them.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -59,6 +60,8 @@ from shardify.converters.label_columns import (
 )
 from shardify.errors import InvalidInputError
 from shardify.plan import sampled_claims
+
+_SIGNED_WHOLE = re.compile(r"[+-]?\d{1,18}", re.ASCII)  # a class number, signed or not
 
 __all__ = [
     "TEXT_COLUMN_NAMES",
@@ -408,14 +411,17 @@ def resolve_columns(
     sampled = bool(label) and label == by_cells and not options.label_column
     why = flag_labels.WHY if flag and label == flag else ""
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes, whole_numbers=decimals,
-                        label_sampled=sampled, label_whole=whole and not sampled and not separator, label_why=why)
+                        label_sampled=sampled, label_why=why,
+                        label_whole=(whole or decimals and not options.label_column) and not sampled and not separator)
 
 
 def _whole_cells(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> bool:
-    """The label column's sampled cells (of rows of full length, one or more) are all whole numbers."""
+    """The label column's sampled cells (of rows of full length, one or more) are all whole numbers, signed ones
+    too: a sentiment's `-1`, `0`, `1` are class numbers as `0`, `1`, `2` are, and a `0.5` past the sample is no more
+    a class among them (review37: the claim was never made for them, and such a fraction was written as a class)."""
     i = columns.index(label)
     cells = [row[i] for row in sample if len(row) == len(columns)]
-    return bool(cells) and all(is_integer(cell) for cell in cells)
+    return bool(cells) and all(isinstance(cell, str) and _SIGNED_WHOLE.fullmatch(cell.strip()) for cell in cells)
 
 
 @dataclass(frozen=True)

@@ -275,8 +275,10 @@ def _numbered_doubts(names: dict[str, list[str]], inputs: Sequence[str], whole: 
 def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule, fields: dict) -> str:
     codes = ", ".join(f"{k}: {split_word(k) or k}" for k in names)
     table = f", variable: {fields['variable']}, column: {fields['column']}, header: true" if fields else ""
-    return (f"{{path: {path}, kind: split codes, codes: {{{codes}}}{table}, key: {{parts: {rule.parts}, "
-            f"extension: {'true' if rule.extension else 'false'}}}}}")
+    # (a rule of numbers says so, CWFID's `inner` one too: a key of the name would name no input; review37)
+    key = (f"number: true{', inner: true' if rule.inner else ''}" if rule.number
+           else f"extension: {'true' if rule.extension else 'false'}")
+    return f"{{path: {path}, kind: split codes, codes: {{{codes}}}{table}, key: {{parts: {rule.parts}, {key}}}}}"
 
 
 def with_split_files(
