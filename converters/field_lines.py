@@ -33,7 +33,7 @@ from shardify.errors import InvalidInputError
 __all__ = ["field_number", "field_rows", "fields"]
 
 # A line longer than this is no list line (as `label_files`' `name label` lines).
-_MAX_LINE_BYTES = 64 << 10
+_MAX_LINE_BYTES = 64 << 10  # a longer line of a .txt label file is no label line
 # A field: text in double quotes ended by white space or the line's end, else a run of no white space.
 _FIELD = re.compile(r'"([^"]*)"(?=\s|$)|(\S+)')
 
@@ -66,6 +66,31 @@ def field_rows(fileobj: BinaryIO, size_bytes: int | None, field: int) -> Iterato
     >>> [(r.row, r.key, r.labels) if isinstance(r, LabelRow) else (r.row, r.reason) for r in rows]
     [(1, '2 fields, no field 3 to read the label from'), (2, 'mdb001', ('CIRC',)), (4, 'mdb003', ('NORM',))]
     """
+    for number, text in text_lines(fileobj, size_bytes):
+        if isinstance(text, tables.RowError):
+            yield text
+            continue
+        found = fields(text)
+        if not found:
+            continue
+        if len(found) < field:
+            yield tables.RowError(number, f"{len(found)} field{'s' * (len(found) != 1)}, no field {field} to read the label from")
+            continue
+        try:
+            yield LabelRow(number, found[0], split_labels(found[field - 1], ""))
+        except InvalidInputError as error:
+            yield tables.RowError(number, error.reason, found[0])
+
+
+def text_lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[tuple[int, str | tables.RowError]]:
+    """(line number from 1, its text) for each line of `fileobj` read up to `size_bytes`, or (number, a
+    RowError) for a line over 64 KiB (its rest skipped) or not UTF-8: the one bounded reading of a label
+    file's lines, which `field_rows` and `label_files`' `name label` lines each once spelled.
+
+    >>> import io
+    >>> [(n, t if isinstance(t, str) else t.reason) for n, t in text_lines(io.BytesIO(b"\\xef\\xbb\\xbfa 1\\nb\\xff\\n"), None)]
+    [(1, 'a 1\\n'), (2, 'not valid UTF-8 (invalid start byte)')]
+    """
     number = 0
     remaining = size_bytes
     while remaining is None or remaining > 0:
@@ -76,22 +101,12 @@ def field_rows(fileobj: BinaryIO, size_bytes: int | None, field: int) -> Iterato
         if remaining is not None:
             remaining -= len(line)
         if len(line) > _MAX_LINE_BYTES:
-            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes")
+            yield number, tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes")
             while line and not line.endswith(b"\n"):  # skip the rest of it
                 line = fileobj.readline(_MAX_LINE_BYTES)
                 remaining = None if remaining is None else remaining - len(line)
             continue
         try:
-            found = fields(line.decode("utf-8-sig" if number == 1 else "utf-8"))
+            yield number, line.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as error:
-            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})")
-            continue
-        if not found:
-            continue
-        if len(found) < field:
-            yield tables.RowError(number, f"{len(found)} field{'s' * (len(found) != 1)}, no field {field} to read the label from")
-            continue
-        try:
-            yield LabelRow(number, found[0], split_labels(found[field - 1], ""))
-        except InvalidInputError as error:
-            yield tables.RowError(number, error.reason, found[0])
+            yield number, tables.RowError(number, f"not valid UTF-8 ({error.reason})")

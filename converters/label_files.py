@@ -57,8 +57,6 @@ __all__ = [
 ]
 
 TABLE, LINES, COCO = "table", "lines", "coco"
-# A line of a .txt label file longer than this is not a `name label` line.
-_MAX_LINE_BYTES = 64 << 10
 
 
 def label_file_format(path: str, key_column: str = "") -> str:
@@ -373,26 +371,12 @@ def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tab
     [('1025794', ('Boeing 707',)), ('0034309', ('A300',)), (3, '1 field where the file holds'), (4, '7 fields, 3 of them numbers:')]
     """
     pairs: bool | None = None
-    number = labelled = 0
-    remaining = size_bytes
-    while remaining is None or remaining > 0:
-        line = fileobj.readline(_MAX_LINE_BYTES + 1 if remaining is None else min(_MAX_LINE_BYTES + 1, remaining))
-        if not line:
-            return
-        number += 1
-        if remaining is not None:
-            remaining -= len(line)
-        if len(line) > _MAX_LINE_BYTES:
-            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes")
-            while line and not line.endswith(b"\n"):  # skip the rest of it
-                line = fileobj.readline(_MAX_LINE_BYTES)
-                remaining = None if remaining is None else remaining - len(line)
+    labelled = 0
+    for number, text in field_lines.text_lines(fileobj, size_bytes):
+        if isinstance(text, tables.RowError):
+            yield text
             continue
-        try:
-            fields = line.decode("utf-8-sig" if number == 1 else "utf-8").split()
-        except UnicodeDecodeError as error:
-            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})")
-            continue
+        fields = text.split()
         if not fields:
             continue
         if pairs is None:
