@@ -99,6 +99,7 @@ def build_pipeline(
         class_ids=config.class_ids,
         version=version.number,
         base_labels=version.labels,
+        base_label_counts=tuple(version.held_label_counts.items()),
         resize=str(config.resize) if config.resize else "",
         store_pixels=str(config.store_pixels) if config.store_pixels else "",
         label_column_given=bool(config.label_column.strip()),

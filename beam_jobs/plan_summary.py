@@ -46,6 +46,8 @@ class PlanContext:
       version: the output's version the shards are written for (more than 1: an append).
       base_labels: in an append, the labels of the versions before it, in index order: the new
         labels come after them, so that every existing index keeps its meaning.
+      base_label_counts: in an append, each held label's records over the versions before it (a new spelling of
+        a held class is told by them: `checks.wrong_guess`).
       resize: `--resize` as its option's text, or "" (see `PlanSummary.resize`).
       store_pixels: `--store-pixels` as its option's text where not "never", or "" (see
         `PlanSummary.store_pixels`).
@@ -64,6 +66,7 @@ class PlanContext:
     class_ids: str = contract.DEFAULT_CLASS_IDS
     version: int = 1
     base_labels: tuple[str, ...] = ()
+    base_label_counts: tuple[tuple[str, int], ...] = ()
     resize: str = ""
     store_pixels: str = ""
     label_column_given: bool = False
@@ -292,7 +295,8 @@ def summarize(
         claimed = dataclasses.replace(context.layout, sampled_claims=(
             *context.layout.sampled_claims, *sampled_claims.claims_in_notes(table_notes)))
         refusal = checks.wrong_guess(summary, claimed, label_column_given=context.label_column_given,
-                                     no_label_said=context.no_label_said, label_alias=context.label_alias)
+                                     no_label_said=context.no_label_said, label_alias=context.label_alias,
+                                     held_counts=dict(context.base_label_counts))
         summary = dataclasses.replace(summary, refusal=refusal)
     _LOG.debug("plan: %s", summary.to_json())
     return summary

@@ -78,6 +78,20 @@ class VersionPlan:
     def appends(self) -> bool:
         return self.number > 1
 
+    @property
+    def held_label_counts(self) -> dict[str, int]:
+        """Each label's records over the earlier versions' splits ({} for a conversion): an append's new spelling
+        of a held class is a near-spelling of the held records, not of the batch's alone (review38: `Neative`
+        appended beside 20 held `Negative` records, none in the batch, became a third class with exit 0)."""
+        if not self.previous:
+            return {}
+        splits = json.loads(self.previous).get("splits", {})
+        totals: dict[str, int] = {}
+        for split in splits.values():
+            for label, count in split.get("label_counts", {}).items():
+                totals[label] = totals.get(label, 0) + int(count)
+        return totals
+
 
 def version_record(
     plan: VersionPlan,

@@ -11,6 +11,8 @@ enough to proceed is said in the plan's notes instead (see `structure.py`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from shardify.converters import no_label_values
 from shardify.plan.label_spellings import LabelAliases, near_spellings
 from shardify.plan.label_vocabularies import mixed_vocabularies
@@ -47,12 +49,13 @@ def _shown(labels: list[str]) -> str:
 
 def wrong_guess(
     summary: PlanSummary, layout: SourceLayout, *, label_column_given: bool = False, no_label_said: bool = False,
-    label_alias: LabelAliases = (),
+    label_alias: LabelAliases = (), held_counts: Mapping[str, int] | None = None,
 ) -> str:
     """Why the plan must not be written as it stands (a refusal naming the option that decides),
     or "". `label_column_given`: `--label-column` named the label column, which is then no guess.
     `no_label_said`: `--unlabelled-value` said which label cells mean no label (none, or some).
     `label_alias`: `--label-alias`'s pairs, whose spellings are decided (no near-spelling sign).
+    `held_counts`: in an append, each held label's records in the versions before (a new spelling is near them).
 
     >>> from shardify.plan.shard_plans import SplitPlan
     >>> from shardify.plan.structure import Structure
@@ -100,7 +103,10 @@ def wrong_guess(
         return spelled
     if summary.label_mode == "single":  # one class spelled two ways on a row or two (blind50: 'Neative' beside 'Negative')
         sources = [*(e.shown for e in layout.evidence if e.gives_labels), *label_tables]
-        if typo := near_spellings(_label_totals(summary), sources, label_alias):
+        totals = dict(_label_totals(summary))
+        for label, count in (held_counts or {}).items():
+            totals[label] = totals.get(label, 0) + count
+        if typo := near_spellings(totals, sources, label_alias):
             return typo
     mixed = mixed_vocabularies(
         {name: split.label_counts for name, split in summary.splits.items()},

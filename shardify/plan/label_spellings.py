@@ -18,6 +18,7 @@ Plain functions of labels and counts; no I/O.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Mapping
 
 from shardify.plan.label_names import normalise_label
@@ -41,12 +42,15 @@ _SHOWN = 5
 
 def parse_label_aliases(text: str | Iterable[str]) -> LabelAliases:
     """`--label-alias` values ('RARE=CLASS', several comma-separated or the option repeated) as (spelling, class)
-    pairs; each side normalised as every label is (`label_names.normalise_label`).
+    pairs; each side normalised as every label is (`label_names.normalise_label`). A value with one '=' whose
+    comma-separated parts are not each a pair is one pair of labels that hold commas.
 
     >>> parse_label_aliases("Neative=Negative, positive =positive")
     (('Neative', 'Negative'), ('positive', 'positive'))
     >>> parse_label_aliases(["a=b", "c=d"])
     (('a', 'b'), ('c', 'd'))
+    >>> parse_label_aliases(["cat, domestic=Cat, domestic", "x=y"])
+    (('cat, domestic', 'Cat, domestic'), ('x', 'y'))
 
     Raises:
       ValueError: a value without '=' or with an empty side, or one spelling given two classes.
@@ -54,7 +58,10 @@ def parse_label_aliases(text: str | Iterable[str]) -> LabelAliases:
     values = [text] if isinstance(text, str) else list(text)
     pairs: dict[str, str] = {}
     for value in values:
-        for item in (part for part in value.split(",") if part.strip()):
+        items = [part for part in value.split(",") if part.strip()]
+        if value.count("=") == 1 and any("=" not in item for item in items):
+            items = [value]  # one pair whose labels hold a comma ('cat, domestic=Cat, domestic'): review38
+        for item in items:
             spelling, sep, name = item.partition("=")
             spelling, name = normalise_label(spelling), normalise_label(name)
             if not sep or not spelling or not name:
@@ -161,10 +168,29 @@ def near_spellings(totals: Mapping[str, int], sources: Iterable[str] = (), alias
     more = f" and {len(pairs) - _SHOWN} more" if len(pairs) > _SHOWN else ""
     files = sorted(set(sources))
     read = f" (labels read from {', '.join(files[:_SHOWN])})" if files else ""
-    merge = ",".join(f"{rare}={frequent}" for rare, _, frequent, _ in pairs)
-    keep = ",".join(f"{rare}={rare}" for rare, _, _, _ in pairs)
+    merge = _option([(rare, frequent) for rare, _, frequent, _ in pairs])
+    keep = _option([(rare, rare) for rare, _, _, _ in pairs])
     return (
         f"{shown}{more}{read}: written as they stand, one class would be two that training tells apart; "
-        f"--label-alias '{merge}' writes each rare spelling as the class it is close to, or --label-alias '{keep}' "
-        "keeps each a class of its own"
+        f"{merge} writes each rare spelling as the class it is close to, or {keep} keeps each a class of its own"
     )
+
+
+def _option(pairs: list[tuple[str, str]]) -> str:
+    """`--label-alias` for `pairs` as a shell reads it back: one option for all, or one a pair where a label holds
+    a comma; quoted for the shell where a label holds a quote (review38: `Crohn's` and `cat, domestic` were
+    suggested in options that could not be given).
+
+    >>> _option([("a", "b"), ("c", "d")]), _option([("x, y", "X, y"), ("a", "b")])
+    ("--label-alias 'a=b,c=d'", "--label-alias 'x, y=X, y' --label-alias 'a=b'")
+    >>> shlex.split(_option([("Crohns", "Crohn's")]))
+    ['--label-alias', "Crohns=Crohn's"]
+    """
+    values = [f"{a}={b}" for a, b in pairs]
+    if not any("," in value for value in values):
+        values = [",".join(values)]
+    return " ".join(f"--label-alias {_quoted(value)}" for value in values)
+
+
+def _quoted(value: str) -> str:
+    return shlex.quote(value) if "'" in value else f"'{value}'"
