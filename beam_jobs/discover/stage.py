@@ -118,6 +118,7 @@ class _MakeEntries(beam.DoFn):
         )
         self._max_pixels = config.max_pixels
         self._label_names = frozenset(config.label_names)
+        self._spelled = dict(config.label_alias)  # (--label-alias: a spelling is its class's name; review38)
         self._layout = source_layout
         self._keep = keep
         self._kept: KeptProbes | None = None
@@ -202,7 +203,11 @@ class _MakeEntries(beam.DoFn):
                 f"{candidate.size_bytes:,} bytes: larger than a record can hold ({contract.MAX_INPUT_BYTES:,} bytes)"
             )
         # Numbers are mapped through --label-names by the plan (see shard_math.number_labels).
-        unknown = [n for n in candidate.labels if self._label_names and n not in self._label_names and not is_integer(n)]
+        unknown = [
+            n
+            for n in candidate.labels
+            if self._label_names and self._spelled.get(n, n) not in self._label_names and not is_integer(n)
+        ]
         if unknown:
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names")
         image = {}

@@ -87,3 +87,14 @@ def test_alias_values_with_commas_in_labels_and_the_suggested_options_read_back(
     said = near_spellings({"Crohn's disease": 300, "Crohns disease": 1, "healthy": 280})
     merge = shlex.split(said.split("apart; ")[1].split(" writes")[0])
     assert merge == ["--label-alias", "Crohns disease=Crohn's disease"]
+
+
+def test_an_alias_to_a_name_of_label_names_is_read_as_that_class(tmp_path: Path) -> None:
+    """`--label-names` with `--label-alias 'Neative=Negative'`: discovery refused 'Neative' as not in the names
+    (a reject) though the alias names its class; the writer already read it through the alias."""
+    source = _texts(tmp_path / "src", {"Positive": 20, "Neative": 1})
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(source), str(out), label_names=("Negative", "Positive"), label_alias="Neative=Negative"))
+    manifest = load_manifest(str(out))
+    assert manifest.data["splits"]["train"]["label_counts"] == {"Negative": 1, "Positive": 20}
+    assert not (out / "rejected.jsonl").exists() or not (out / "rejected.jsonl").read_text().strip()
