@@ -1,7 +1,8 @@
 """The options of `shardify convert`, declared once each: type, flags, help text and help panel.
 
 `convert`'s signature names these (`src: SrcArgument`, `shards: ShardsOption = None`); the defaults
-stay there, beside the body that reads them. Each option's parser or check is in `convert_values`.
+stay there, beside the body that reads them. Each option's parser or check is in `convert_values`;
+the label options are declared in `label_options` and re-exported here.
 """
 
 from __future__ import annotations
@@ -14,17 +15,27 @@ import typer
 from shardify.cli.convert_values import (
     BoxesOutside,
     BoxOrder,
-    ClassIds,
     Layout,
     StorePixelsMode,
     Validation,
-    VoteRule,
-    existing_labels_file,
     existing_source,
     option_parser,
     parse_excludes,
     parse_shard_size,
-    parse_unlabelled_files,
+)
+from shardify.cli.label_options import (
+    ClassIdsOption,
+    KeyColumnOption,
+    LabelAliasOption,
+    LabelColumnOption,
+    LabelFromNameOption,
+    LabelFromVotesOption,
+    LabelLevelOption,
+    LabelNamesOption,
+    LabelSeparatorOption,
+    LabelsOption,
+    UnlabelledFilesOption,
+    UnlabelledValueOption,
 )
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
 from shardify.plan.defaults import DEFAULT_MAX_REJECTS
@@ -81,7 +92,7 @@ __all__ = [
 ]
 
 # --help groups convert's options so that each fits 80 columns.
-_INPUT, _LABELS, _OUTPUT, _IMAGES, _RUNNER = "Input", "Labels", "Output", "Images", "Runner"
+_INPUT, _OUTPUT, _IMAGES, _RUNNER = "Input", "Output", "Images", "Runner"  # "Labels": `label_options`
 
 SrcArgument = Annotated[
     str,
@@ -169,116 +180,6 @@ FollowOutsideLinksOption = Annotated[
         "--follow-outside-links",
         help="Read files that symlinks in SRC point to outside SRC (else rejected).",
         rich_help_panel=_INPUT,
-    ),
-]
-LabelsOption = Annotated[
-    Optional[str],
-    typer.Option(
-        "--labels",
-        metavar="FILE",
-        help="Label file: CSV, TSV, JSONL, Parquet, .txt or COCO .json naming files by path, name or id; "
-        "a glob ('Labels/*.csv', under SRC) reads tables of one header together.",
-        callback=existing_labels_file,
-        rich_help_panel=_LABELS,
-    ),
-]
-LabelColumnOption = Annotated[
-    str,
-    typer.Option(
-        metavar="C",
-        help="The label column, by name or number. Default: label, class, ... COCO of one category list per level "
-        "(categories_1, categories_2, ...): the list read, e.g. categories_3",
-        rich_help_panel=_LABELS,
-    ),
-]
-LabelFromVotesOption = Annotated[
-    VoteRule | None,
-    typer.Option(
-        metavar="majority",
-        help="With --labels: a table of vote counts, a column per class (FER+'s fer2013new.csv), labels each row with the "
-        "class holding more than half of its votes; a row of no majority is rejected with its counts.",
-        show_choices=False,
-        rich_help_panel=_LABELS,
-    ),
-]
-KeyColumnOption = Annotated[
-    str,
-    typer.Option(
-        metavar="C",
-        help="A metadata table beside the inputs: the column naming them, by name or number. Default: the one whose values do. With --labels: the column naming the inputs where its cells are file names (several joined by a comma, each a record: clinic,derm), else the id column joining its labels onto tables of texts.",
-        rich_help_panel=_LABELS,
-    ),
-]
-LabelFromNameOption = Annotated[
-    str,
-    typer.Option(
-        metavar="REGEX",
-        help=r"Label a file by REGEX's one group over its name: '^(.+)_\d+' for Abyssinian_12.jpg.",
-        rich_help_panel=_LABELS,
-    ),
-]
-UnlabelledFilesOption = Annotated[
-    Optional[list[str]],
-    typer.Option(
-        "--unlabelled-files",
-        metavar="GLOB",
-        help="With --label-from-name: the files of SRC this glob matches ('scenes/**') that REGEX does not are written "
-        "as records without a label, not rejected; repeatable.",
-        callback=parse_unlabelled_files,
-        show_default=False,
-        rich_help_panel=_LABELS,
-    ),
-]
-LabelNamesOption = Annotated[
-    Optional[Path],
-    typer.Option(
-        dir_okay=False,
-        metavar="FILE",
-        help="Label names in index order, one per line; numbered labels map through it (a relative name not found "
-        "from the working folder is looked for under SRC).",
-        rich_help_panel=_LABELS,
-    ),
-]
-LabelLevelOption = Annotated[
-    Optional[int],
-    typer.Option(
-        metavar="N",
-        min=0,
-        help="The folder level that names the class, from SRC: 1 for SRC/<class>/..., 0 for none. Default: read from the folders.",
-        rich_help_panel=_LABELS,
-    ),
-]
-ClassIdsOption = Annotated[
-    ClassIds,
-    typer.Option(
-        metavar="HOW",
-        help="Detection: how object classes are numbered: label-map, from 1 (default; 0 is the background to detection trainers; writes label_map.pbtxt); contiguous, from 0; source, by the source's ids (COCO's).",
-        show_choices=False,
-        rich_help_panel=_LABELS,
-    ),
-]
-LabelSeparatorOption = Annotated[
-    str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
-]
-LabelAliasOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--label-alias",
-        metavar="SPELLING=CLASS[,..]",
-        help="Write records labelled SPELLING as CLASS (a typo of a class: 'Neative=Negative'); 'X=X' keeps X a class "
-        "of its own. Repeatable.",
-        show_default=False,
-        rich_help_panel=_LABELS,
-    ),
-]
-UnlabelledValueOption = Annotated[
-    str | None,
-    typer.Option(
-        "--unlabelled-value",
-        metavar="VALUE[,VALUE..]",
-        help="Tables: a label cell that means no label (e.g. 'unknown'): such rows are written unlabelled; '' for none.",
-        show_default=False,
-        rich_help_panel=_LABELS,
     ),
 ]
 ShardsOption = Annotated[

@@ -7,9 +7,9 @@ Several text columns the user names (`--text-column 2,3`, e.g. a title and a bod
 TEXT_JOIN, as asked. Two texts found without asking (a sentence pair, `sentence1`/`sentence2`; or
 two columns whose content is text) are never joined: the second is the record's `text/pair`.
 
-This module resolves the columns (`resolve_columns`) and holds its result (`TableColumns`); the
-usual names live in `column_names`, the label column's checks in `label_columns`, the finding of
-text columns in `column_texts`. Their public names are re-exported here (`columns.X`), as callers
+This module resolves the columns (`resolve_columns`); its result (`TableColumns`) lives in
+`table_columns`, the usual names in `column_names`, the label column's checks in `label_columns`,
+the finding of text columns in `column_texts`. Their public names are re-exported here (`columns.X`), as callers
 have always read them.
 """
 
@@ -17,23 +17,20 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shardify.converters import attribute_rows, flag_labels, joined_tags, label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
 from shardify.converters import whole_decimal_labels
-from shardify.converters.label_cells import split_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
     KEY_COLUMN_NAMES,
     LABEL_COLUMN_NAMES,
-    OPTIONAL_PAIR_NAMES,
     PAIR_COLUMN_NAMES,
     RATING_COLUMN_NAMES,
     TEXT_COLUMN_NAMES,
     TEXT_JOIN,
-    TOKEN_COLUMN_NAMES,
     choose_column,
     is_integer,
     is_key_name,
@@ -58,8 +55,8 @@ from shardify.converters.label_columns import (
     unless_scores,
     unless_unique,
 )
+from shardify.converters.table_columns import TableColumns
 from shardify.errors import InvalidInputError
-from shardify.plan import sampled_claims
 
 _SIGNED_WHOLE = re.compile(r"[+-]?\d{1,18}", re.ASCII)  # a class number, signed or not
 
@@ -129,97 +126,6 @@ class TableOptions:
     label_votes: str = ""
 
 
-@dataclass(frozen=True)
-class TableColumns:
-    """Which columns of a table feed a record.
-
-    Attributes:
-      texts: the text column(s), joined with TEXT_JOIN.
-      label: the label column, or "" for unlabeled rows.
-      keep: extra columns kept as features.
-      pair: the column of the second text of a pair (the record's `text/pair`), or "".
-      unused: (column, why it is not text) for the columns judged by their content and left out.
-      answers: question-answering JSON: the columns of its answers' texts and starts (lists), or ().
-    """
-
-    texts: tuple[str, ...]
-    label: str
-    keep: tuple[str, ...]
-    pair: str = ""
-    unused: tuple[tuple[str, str], ...] = ()
-    answers: tuple[str, str] | tuple[()] = ()
-    separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
-    classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
-    attributes: bool = False  # `--text-column none`: no text, a row a record of its kept columns (`attribute_rows`)
-    label_why: str = ""  # how a label column no label name names was found (`flag_labels`), said in the plan
-    # the label column's sampled cells are class numbers written as decimals (`-1.0`): read as whole numbers
-    whole_numbers: bool = False
-    # the label column found by its sampled cells, no name: the plan confirms it over every row (`sampled_claims`)
-    label_sampled: bool = False
-    # the label column named so, its sampled cells whole numbers: the plan confirms no fraction follows (`sampled_claims`)
-    label_whole: bool = False
-
-    def labels_of(self, value: object, separator: str) -> tuple[str, ...]:
-        """The labels of a row's label cell `value`, split on this table's separator or else `separator`, whole
-        decimals written as whole numbers where the column holds them (`whole_decimal_labels`).
-
-        Raises:
-          InvalidInputError: the cell names no label (`label_cells.split_labels`).
-        """
-        labels = split_labels(value, self.separator or separator)
-        return whole_decimal_labels.as_whole_numbers(labels) if self.whole_numbers else labels
-
-    @property
-    def needed(self) -> tuple[str, ...]:
-        """Every column a record reads."""
-        optional = tuple(c for c in (self.pair, self.label, *self.classes) if c)
-        return tuple(dict.fromkeys((*self.texts, *optional, *self.answers, *self.keep)))
-
-    @property
-    def pair_optional(self) -> bool:
-        """The pair column may be empty in a row (`OPTIONAL_PAIR_NAMES`)."""
-        return self.pair.lower() in OPTIONAL_PAIR_NAMES
-
-    def pair_of(self, cells: Mapping[str, object]) -> str | None:
-        """The row's second text, or None when its cell is missing or not a string."""
-        value = cells.get(self.pair)
-        return value if isinstance(value, str) else None
-
-    def text_of(self, cells: Mapping[str, object]) -> str | None:
-        """The row's text, or None when a text cell is missing or not a string."""
-        # (a column named as a list of words, FewRel's `tokens`, holds the text tokenised: joined by
-        # spaces, as it was split; a list in a column named otherwise, `text: ["a", "b"]`, is no text)
-        # (a list of one string is that string: Webis Clickbait's `postText: ["<the tweet>"]`)
-        # (several columns named to be joined: a list of texts among them, EURLEX57K's `main_body`
-        # paragraphs, is its texts joined as the columns are, in order)
-        joined = len(self.texts) > 1
-        parts = [" ".join(part) if _words_list(part) and column.lower() in TOKEN_COLUMN_NAMES else
-                 part[0] if isinstance(part, list) and len(part) == 1 and isinstance(part[0], str) else
-                 TEXT_JOIN.join(part) if joined and isinstance(part, list) and all(isinstance(p, str) for p in part) else part
-                 for column, part in ((column, cells.get(column)) for column in self.texts)]
-        if not all(isinstance(part, str) for part in parts):
-            return None
-        return TEXT_JOIN.join(parts)  # type: ignore[arg-type]
-
-    def describe(self) -> str:
-        if self.attributes:
-            return attribute_rows.describe_missing(self.label, self.keep, self.classes)
-        label = f"label = {shown_column(self.label)}" if self.label else "no label column"
-        label += f" ({self.label_why})" if self.label and self.label_why else ""
-        label += f" ({sampled_claims.BY_CELLS})" if self.label_sampled else f" ({sampled_claims.WHOLE})" if self.label_whole else ""
-        if self.classes:
-            label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
-                     "columns holding 1, none the empty label set)")
-        if self.separator == list_cells.LIST_LITERAL:
-            label += " (several labels a cell: the items of its list)"
-        elif self.separator:
-            label += f" (several labels a cell, split on {self.separator!r})"
-        pair = f", pair = {shown_column(self.pair)}" if self.pair else ""
-        pair += f", answers = {' + '.join(map(shown_column, self.answers))}" if self.answers else ""
-        unused = "".join(f"; {shown_column(name)} not read ({why})" for name, why in self.unused)
-        return f"text = {' + '.join(shown_column(c) for c in self.texts)}{pair}, {label}{unused}"
-
-
 def several_labels(given: str, columns: Sequence[str]) -> tuple[str, ...]:
     """The 0/1 class columns `--label-column A,B,C` names (a row's labels its columns holding 1), where the
     whole is no column and every part is one; else ().
@@ -231,11 +137,6 @@ def several_labels(given: str, columns: Sequence[str]) -> tuple[str, ...]:
         return ()
     parts = tuple(part.strip() for part in given.split(","))
     return parts if len(set(parts)) == len(parts) > 1 and all(part in columns for part in parts) else ()
-
-
-def _words_list(cell: object) -> bool:
-    """A non-empty list of strings: a tokenised text."""
-    return isinstance(cell, list) and bool(cell) and all(isinstance(word, str) for word in cell)
 
 
 def _is_number(given: str) -> bool:
