@@ -13,7 +13,7 @@ flag is taken as the label, where every one of these holds:
   column: a flag among other columns may be a feature (`has_questions` beside `fraudulent`, HAHA's `is_humor`
   beside vote counts), which still stops;
 - its name is a flag's: its first word one of _FLAG_WORDS (`is_depression`, `has_spoiler`, `isSarcastic`,
-  `label_spam`) and another after it;
+  `label_spam`) and another after it, none of them _FEATURE_WORDS (`is_retweet`, `has_url`: facts of the post);
 - its sampled cells, at least _MIN_ROWS, are 0/1 or true/false only, both values seen, none blank.
 
 The classes are the cells as written (`0`, `1`), as `--label-column` reads them. Plain functions of names and
@@ -32,6 +32,15 @@ __all__ = ["WHY", "flag_label", "is_flag_name"]
 _MIN_ROWS = 4  # sampled cells before a column's values are judged a flag's (both values, some repeated)
 _FLAG_WORDS = frozenset({"is", "has", "label"})  # a flag's first word: the names' knowledge as data
 _FLAG_VALUES = ({"0", "1"}, {"true", "false"})
+# Words after the first that make a flag a fact of the post as it was sent or stored, not a judgement of its text
+# (`is_retweet`, `has_url`, `has_media`, `is_verified`: a scraped tweets table's columns): no label however few the
+# columns beside it, so the table stops naming --label-column as before (review38: `tweet_id,text,is_retweet` was
+# written labelled by whether each tweet was a retweet, exit 0). Data, not code: a new word is a new entry.
+_FEATURE_WORDS = frozenset({
+    "retweet", "retweeted", "reply", "quote", "quoted", "url", "urls", "link", "links", "media", "image", "images",
+    "photo", "video", "attachment", "verified", "deleted", "edited", "pinned", "sponsored", "promoted", "hashtag",
+    "hashtags", "mention", "mentions", "emoji", "truncated",
+})  # fmt: skip
 # the plan's word on a label so found (`columns.TableColumns.describe`): what decided it, and how to say otherwise
 WHY = "the one column beside the text, a yes/no flag named as one; --keep-columns keeps it as a feature"
 
@@ -48,9 +57,11 @@ def is_flag_name(name: str) -> bool:
     [True, True, True, True, True]
     >>> [is_flag_name(n) for n in ("island", "hash", "is_", "labels", "depression", "this_is")]
     [False, False, False, False, False, False]
+    >>> [is_flag_name(n) for n in ("is_retweet", "has_url", "hasMedia", "is_quote_status")]  # (facts of the post)
+    [False, False, False, False]
     """
     words = _words(name)
-    return len(words) >= 2 and words[0] in _FLAG_WORDS
+    return len(words) >= 2 and words[0] in _FLAG_WORDS and not _FEATURE_WORDS.intersection(words[1:])
 
 
 def _flag_cells(cells: Sequence[object]) -> bool:

@@ -98,3 +98,19 @@ def test_an_alias_to_a_name_of_label_names_is_read_as_that_class(tmp_path: Path)
     manifest = load_manifest(str(out))
     assert manifest.data["splits"]["train"]["label_counts"] == {"Negative": 1, "Positive": 20}
     assert not (out / "rejected.jsonl").exists() or not (out / "rejected.jsonl").read_text().strip()
+
+
+def test_a_flag_that_is_a_fact_of_the_post_is_no_label_and_stops(tmp_path: Path) -> None:
+    """A scraped tweets table `tweet_id,text,is_retweet` (0/1): goodstops35's flag rule (converters/flag_labels.py)
+    took `is_retweet` as the label, exit 0; a retweet flag, a URL flag, are facts of the post, so the table stops
+    naming --label-column as it did before that rule. `is_depression` beside the text still converts (goodstops35)."""
+    source = tmp_path / "src"
+    source.mkdir()
+    lines = [
+        "tweet_id,text,is_retweet",
+        *(f"{1000 + i},some tweet number {i} about the news today,{i % 3 % 2}" for i in range(24)),
+    ]
+    (source / "tweets.csv").write_text("\n".join(lines) + "\n")
+    with pytest.raises(UsageError, match="--label-column 'is_retweet'"):
+        run_conversion(ConvertConfig(str(source), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
