@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found
 from shardify.config import ConvertConfig
+from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 
 __all__ = ["keyed_table", "keyed_table_hint", "name_shape"]
@@ -43,7 +44,9 @@ def keyed_table(config: ConvertConfig, sample: Sequence[str], media: Sequence[st
     where none does."""
     shapes = {name_shape(p) for p in media}
     inputs = set(media)
-    tables = [p for p in sample if layout.extension(p) in ("csv", "tsv") and p not in inputs][:_TABLES_OPENED]
+    # (a sample submission only shows a format: `evidence.example_file`, never labels to offer)
+    tables = [p for p in sample if layout.extension(p) in ("csv", "tsv") and p not in inputs
+              and not evidence_lib.example_file(p)][:_TABLES_OPENED]
     for table in tables:
         lines = [line for line in label_file_found.head_lines(config, table) if line.strip()]
         rows = list(csv.reader(lines, delimiter="\t" if layout.extension(table) == "tsv" else ","))

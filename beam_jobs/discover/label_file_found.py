@@ -127,7 +127,9 @@ def given_label_file(
         if len(paths) > MAX_GLOB_TABLES:
             raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
                              f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
-        lines = all(label_files.label_file_format(p, config.key_column) == label_files.LINES for p in paths)
+        # (.txt files without --key-column are `name label` lines; asked of the name alone, so that a glob matching
+        # other files, `/etc/*.conf`, is _check_given_tables' to refuse naming --labels)
+        lines = not config.key_column and all(p.rsplit(".", 1)[-1].lower() == "txt" for p in paths)
         if not lines:  # (headerless `name label` lines have no header to agree on: one set of label lines)
             _check_given_tables(labels_file, paths, headerless=config.table_options.header is False)
         found = label_file_sample(paths[0], labels_file, config, sample, codes_later=codes_later)

@@ -12,7 +12,8 @@ As measured on the branch blind42 at main's 5007f5c2 (`python tests/helpers/blin
 tests/helpers/blind42_baseline_5007f5c2.json): 4 right (crop_weed, realwaste, sea_animals, wonders), 0 good stops,
 5 stops naming nothing that converts right (pheme, sartorius, tnbc, totaltext, wdbc), 0 exit 1, 1 wrong with exit 0
 (titanic). Since blindfix42 (tests/layouts/test_blindfix42.py): titanic, wdbc and tnbc good stops: 4 right, 3 good
-stops, 3 useless stops (pheme, sartorius, totaltext).
+stops, 3 useless stops (pheme, sartorius, totaltext). Since readers35b (tests/layouts/test_readers35b.py):
+sartorius a good stop.
 """
 
 from __future__ import annotations
@@ -28,13 +29,12 @@ from helpers.unseen_judge import judge_first_command, recorded
 WRONG = {
     "pheme": "a stop saying the source holds no images or texts, only .json files, naming only --layout-file: "
              "each thread's source tweet (source-tweets/<id>.json, its 'text') is no record it can read",
-    "sartorius": "a stop offering --label-level 0 (the images unlabelled): no option writes the train images "
-                 "labelled by train.csv's cell_type (--labels train.csv --key-column id stops again)",
     "totaltext": "a stop naming --label-level 0 (no objects): Total-Text's polygon files (txt_format/<split>/"
                  "poly_gt_img<n>.txt, 'x: [[..]], y: [[..]], ornt: [..], transcriptions: [..]') are not read",
     # titanic: a good stop since blindfix42 (at 5007f5c2 each passenger was written as a text record of its Name,
     # exit 0); wdbc: a good stop since blindfix42 (the stop named --label-column '32', a measure);
-    # tnbc: a good stop since blindfix42 (the stop named --label-level 2, the GT_<nn> masks as classes)
+    # tnbc: a good stop since blindfix42 (the stop named --label-level 2, the GT_<nn> masks as classes);
+    # sartorius: a good stop since readers35b (--labels train.csv --key-column id --label-column cell_type)
 }
 
 

@@ -44,12 +44,17 @@ def _numbers(rows: int, columns: int, key: int = 0) -> str:
 # Tables that hold no text
 # ------------------------------------------------------------------------------------------------
 
-def test_a_table_of_measurements_alone_stops_before_writing(tmp_path: Path) -> None:
-    """The case: water_potability.csv, nine measurements (some empty) and Potability 0/1."""
+def test_a_table_of_measurements_alone_converts_as_its_stop_once_said(tmp_path: Path) -> None:
+    """The case: water_potability.csv, nine measurements (some empty) and Potability 0/1. It stopped naming
+    `--text-column none --keep-columns '*' --label-column Potability`; since goodstops35 `Potability` is a word for
+    the thing to predict (label_words' ATTRIBUTE rows), and the first command writes what those options write."""
     root = blind36.DATASETS["water_potability"](tmp_path / "download").root
-    said = refusal(root, tmp_path / "out")
-    assert "water_potability.csv" in said and "--text-column" in said and "No table here holds text" in said, said
-    assert not (tmp_path / "out" / "rejected.jsonl").exists()
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "told"), text_column="none", keep_columns=("*",),
+                                 label_column="Potability"))
+    written = records(tmp_path / "out")
+    assert written and written == records(tmp_path / "told")
+    assert {labels for _, labels, _ in written.values()} == {("0",), ("1",)}, written
 
 
 def test_a_neighbour_two_split_tables_of_numbers_convert_together(tmp_path: Path) -> None:

@@ -124,7 +124,10 @@ def test_a_label_column_of_floats_or_nan_writes_no_invented_class(tmp_path: Path
     written, rejected = _each_row_once(tmp_path, 12)
     for key, (_, labels, text) in written.items():
         row = int(key.rsplit("#", 1)[1]) if "#" in key else None
-        assert not labels or row is None or labels[0] in (cells[(row - 1) % 2], cells[(row - 2) % 2]), (key, labels)
+        # (a column of whole decimals is read as whole numbers since readers35a: `1.0` written `1`)
+        spelled = {c for c in (cells[(row - 1) % 2], cells[(row - 2) % 2])} if row is not None else set()
+        spelled |= {c[:-2] for c in spelled if c.endswith(".0")}
+        assert not labels or row is None or labels[0] in spelled, (key, labels)
         assert not {"nan", "NaN", "inf"} & set(labels) or "nan" in cells or "NaN" in cells, labels
 
 

@@ -430,7 +430,8 @@ def test_archives_inside_archives_are_each_a_reject_never_lost_without_a_word(tm
     inside a .tar, was skipped as a file of no input kind, its images lost with exit 0. Each is
     its reject saying to extract it. Links, a FIFO, a device and an absolute path inside the tar
     are rejects too; two members whose names are equal under Unicode normalisation are two
-    records (two inputs), and class folders differing in case (`Cat`, `cat`) two classes."""
+    records (two inputs), and class folders differing in case (`Cat`, `cat`) two classes where the user says so
+    (since mend49b a rare case variant of a class stops naming `--label-alias`; `Cat=Cat` keeps it a class)."""
     source = tmp_path / "src"
     source.mkdir()
     inner = io.BytesIO()
@@ -455,7 +456,8 @@ def test_archives_inside_archives_are_each_a_reject_never_lost_without_a_word(tm
         _tar_add(tar, "/abs/cat/x.jpg", image_bytes(seed=5))
         _tar_add(tar, unicodedata.normalize("NFC", "cat/\u00e9.jpg"), image_bytes(seed=6))
         _tar_add(tar, unicodedata.normalize("NFD", "cat/\u00e9.jpg"), image_bytes(seed=7))
-    out = convert(source, tmp_path / "out", shards=1, label_level=2)  # below each archive's own folder
+    out = convert(source, tmp_path / "out", shards=1, label_level=2,  # below each archive's own folder
+                  label_alias=("Cat=Cat",))
     written, rejected = records(out), rejects(out)
     for nested in ("photos/dog/more.zip", "more/dog/inner.tar.gz", "more/dog/inner.zip"):
         assert "extract it" in rejected.get(nested, ""), (nested, rejected)
